@@ -1,0 +1,388 @@
+"""What every game shares: reading a record, checking moves in the agreed order, replaying.
+
+A game module subclasses ``Game`` (static facts, deal, calculators) and ``Hand`` (one hand being
+replayed). Everything here is game-agnostic: a new game is a new module registered in ``games``.
+"""
+
+from __future__ import annotations
+
+from .cards import Pack, lookup, names
+from .errors import IllegalMove, InvalidRecord, NotApplicable
+from .options import Option, parse_options
+from .shuffle import new_seed, shuffled
+
+RECORD_FIELDS = {"game", "options", "dealer", "deal", "moves", "match", "viewer", "seed"}
+
+
+def is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_seat(value, n: int, where: str) -> int:
+    if not is_int(value) or not 0 <= value < n:
+        raise InvalidRecord("bad_seat", f"{where}: {value!r} is not a seat 0-{n - 1}")
+    return value
+
+
+def parse_int_list(value, length: int, where: str) -> list[int]:
+    if not isinstance(value, list) or len(value) != length or not all(map(is_int, value)):
+        raise InvalidRecord("bad_match", f"{where} must be a list of {length} integers")
+    return value
+
+
+def parse_match(raw, defaults: dict, fields: dict) -> dict:
+    """The record's ``match``: absent or null is a new match; each field optional but never null.
+
+    ``fields`` maps each field to a parser ``(value) -> value`` raising ``InvalidRecord``.
+    """
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise InvalidRecord("bad_match", "match must be an object or null")
+    unknown = [k for k in raw if k not in fields]
+    if unknown:
+        raise InvalidRecord("bad_match", f"match: unknown field {unknown[0]!r}")
+    out = {}
+    for key, parser in fields.items():
+        if key in raw:
+            if raw[key] is None:
+                raise InvalidRecord("bad_match", f"match.{key} may be omitted but not null")
+            out[key] = parser(raw[key])
+        else:
+            out[key] = defaults[key]
+    return out
+
+
+def hand_number(value) -> int:
+    if not is_int(value) or value < 1:
+        raise InvalidRecord("bad_match", "match.hand_number must be an integer >= 1")
+    return value
+
+
+# Move field kinds: how a field is checked and written back canonically.
+def _card_field(pack: Pack, value, where, hidden_ok):
+    if value is None and hidden_ok:
+        return None
+    return pack.parse(value, where)
+
+
+def _cards_field(pack: Pack, value, where, hidden_ok):
+    return pack.parse_list(value, where, hidden_ok)
+
+
+def _typed(kind, check):
+    def parse(pack, value, where, hidden_ok):
+        if not check(value):
+            raise InvalidRecord("bad_move", f"{where} must be {kind}")
+        return value
+    return parse
+
+
+FIELD_KINDS = {
+    "card": _card_field,
+    "cards": _cards_field,
+    "string": _typed("a string", lambda v: isinstance(v, str)),
+    "integer": _typed("an integer", is_int),
+    "boolean": _typed("a boolean", lambda v: isinstance(v, bool)),
+}
+
+
+class Game:
+    """Static facts about one game and the entry points that need no hand in progress."""
+
+    id: str = ""
+    name: str = ""
+    min_players = max_players = 4
+    options: tuple[Option, ...] = ()
+    # move type -> {field: kind}; a field written "name?" is optional
+    move_fields: dict[str, dict[str, str]] = {}
+    # move fields whose cards a view may hide (type -> field)
+    hidden_move_fields: dict[str, str] = {}
+    hand_class: type[Hand]
+
+    # --- facts that depend on options ---
+    def players(self, options: dict) -> int:
+        return options.get("players", self.min_players)
+
+    def pack(self, options: dict) -> Pack:
+        raise NotImplementedError
+
+    def deck_description(self) -> str:
+        return ""
+
+    # --- reading a record ---
+    def parse_options(self, raw) -> dict:
+        return parse_options(raw, self.options)
+
+    def parse_match(self, raw, options: dict) -> dict:
+        raise NotImplementedError
+
+    def parse_deal(self, raw, hand: Hand) -> None:
+        """Fill ``hand`` from the record's ``deal``: card strings, duplicates, then counts."""
+        raise NotImplementedError
+
+    def parse_move(self, raw, n: int, pack: Pack, viewer, where: str) -> dict:
+        """A move's shape (CONVENTIONS.md): object, seat, known type, typed fields, cards of the pack."""
+        if not isinstance(raw, dict):
+            raise InvalidRecord("bad_move", f"{where} must be an object")
+        seat = parse_seat(raw.get("seat"), n, f"{where}.seat")
+        kind = raw.get("type")
+        spec = self.move_fields.get(kind) if isinstance(kind, str) else None
+        if spec is None:
+            raise InvalidRecord("bad_move", f"{where}.type: {kind!r} is not a move of this game "
+                                f"({', '.join(self.move_fields)})")
+        move = {"seat": seat, "type": kind}
+        allowed = {"seat", "type"}
+        for field, fkind in spec.items():
+            optional = field.endswith("?")
+            field = field.rstrip("?")
+            allowed.add(field)
+            if field not in raw:
+                if optional:
+                    continue
+                raise InvalidRecord("bad_move", f"{where}: a {kind!r} move needs {field!r}")
+            hidden_ok = viewer is not None and self.hidden_move_fields.get(kind) == field
+            move[field] = FIELD_KINDS[fkind](pack, raw[field], f"{where}.{field}", hidden_ok)
+        extra = [k for k in raw if k not in allowed]
+        if extra:
+            raise InvalidRecord("bad_move", f"{where}: unknown field {extra[0]!r} in a {kind!r} move")
+        return move
+
+    def write_move(self, move: dict) -> dict:
+        """A parsed move back to canonical JSON."""
+        out = {"seat": move["seat"], "type": move["type"]}
+        for field, fkind in self.move_fields[move["type"]].items():
+            field = field.rstrip("?")
+            if field in move:
+                value = move[field]
+                if fkind == "card":
+                    value = None if value is None else names([value])[0]
+                elif fkind == "cards":
+                    value = names(value)
+                out[field] = value
+        return out
+
+    def start(self, record) -> Hand:
+        """Validate everything but the moves, in the order of CONVENTIONS.md; the hand as dealt."""
+        if not isinstance(record, dict):
+            raise InvalidRecord("invalid_record", "record must be an object")
+        if record.get("game") != self.id:
+            raise InvalidRecord("wrong_game", f"record.game must be {self.id!r}")
+        extra = [k for k in record if k not in RECORD_FIELDS]
+        if extra:
+            raise InvalidRecord("unknown_field", f"record: unknown field {extra[0]!r}")
+        options = self.parse_options(record.get("options"))
+        n = self.players(options)
+        if "dealer" not in record:
+            raise InvalidRecord("bad_seat", "record.dealer is required")
+        dealer = parse_seat(record["dealer"], n, "record.dealer")
+        match = self.parse_match(record.get("match"), options)
+        viewer = record.get("viewer")
+        if viewer is not None or "viewer" in record:
+            viewer = parse_seat(viewer, n, "record.viewer")
+        if "seed" in record and not isinstance(record["seed"], str):
+            raise InvalidRecord("invalid_record", "record.seed must be a string")
+        if not isinstance(record.get("deal"), dict):
+            raise InvalidRecord("bad_deal", "record.deal must be an object")
+        hand = self.hand_class(self, options, dealer, match, viewer)
+        hand.seed = record.get("seed")
+        self.parse_deal(record["deal"], hand)
+        hand.begin()
+        return hand
+
+    def replay(self, record) -> Hand:
+        """The hand after every move of the record; the first bad move is reported with its index."""
+        hand = self.start(record)
+        moves = record.get("moves", [])
+        if not isinstance(moves, list):
+            raise InvalidRecord("bad_moves", "record.moves must be a list")
+        pack = hand.pack
+        for i, raw in enumerate(moves):
+            move = self.parse_move(raw, hand.n, pack, hand.viewer, f"record.moves[{i}]")
+            hand.play(move, i)
+        return hand
+
+    def record_of(self, hand: Hand) -> dict:
+        return hand.to_record()
+
+    # --- dealing ---
+    def deal(self, seed, options, dealer, match) -> dict:
+        options = self.parse_options(options)
+        n = self.players(options)
+        dealer = parse_seat(dealer, n, "dealer")
+        match = self.parse_match(match, options)
+        if seed is None:
+            seed = new_seed()
+        cards = shuffled(self.pack(options).order, seed)
+        record = {"game": self.id, "options": options, "dealer": dealer, "seed": seed,
+                  "deal": self.deal_cards(cards, dealer, options, match), "moves": [], "match": match}
+        return record
+
+    def deal_cards(self, cards: list[int], dealer: int, options: dict, match: dict) -> dict:
+        raise NotImplementedError
+
+    # --- views ---
+    def view(self, record, seat) -> dict:
+        hand = self.replay(record)
+        seat = parse_seat(seat, hand.n, "seat")
+        return hand.view_record(seat)
+
+    # --- calculators (404 where a game has no such thing) ---
+    def trick_winner(self, body) -> dict:
+        raise NotApplicable("not_found", f"{self.name} has no trick-winner calculator")
+
+    def validate_bid(self, body) -> dict:
+        raise NotApplicable("not_found", f"{self.name} has no auction")
+
+    def score(self, body) -> dict:
+        raise NotApplicable("not_found", f"{self.name} has no hand-score calculator")
+
+    def score_match(self, body) -> dict:
+        raise NotApplicable("not_found", f"{self.name} has no match-score calculator")
+
+    def next_match(self, match: dict, result: dict, hand: Hand) -> dict:
+        """The ``match`` object of the hand after this one (for ``matches/replay``)."""
+        return {**match, "scores": result["scores"], "hand_number": match["hand_number"] + 1}
+
+    def next_dealer(self, result: dict, hand: Hand) -> int:
+        return result["next_dealer"]
+
+    def catalogue(self) -> dict:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "players": {"min": self.min_players, "max": self.max_players},
+            "deck": self.deck_description(),
+            "options": [o.to_json() for o in self.options],
+            "move_types": [
+                {"type": t, "fields": {f.rstrip("?"): {"kind": k, "required": not f.endswith("?")}
+                                       for f, k in spec.items()}}
+                for t, spec in self.move_fields.items()
+            ],
+        }
+
+
+class Hand:
+    """One hand being replayed: the game's phase machine plus the shared move-checking order."""
+
+    # phase -> move types it takes
+    phase_moves: dict[str, frozenset] = {}
+
+    def __init__(self, game: Game, options: dict, dealer: int, match: dict, viewer: int | None):
+        self.game = game
+        self.options = options
+        self.dealer = dealer
+        self.match = match
+        self.viewer = viewer
+        self.n = game.players(options)
+        self.pack = game.pack(options)
+        self.moves: list[dict] = []
+        self.phase = ""
+        self.to_act: int | None = None
+        self.result: dict | None = None
+        self.seed = None
+
+    # --- game hooks ---
+    def begin(self) -> None:
+        """Set the opening phase and seat once the deal is read."""
+
+    def disabled(self, move: dict) -> tuple[str, str] | None:
+        """Step 2: a move type the options switch off (only games that name such codes)."""
+        return None
+
+    def turn_error(self, move: dict) -> tuple[str, str]:
+        return "not_your_turn", f"seat {self.to_act} is to act, not seat {move['seat']}"
+
+    def check_move(self, move: dict) -> tuple[str, str] | None:
+        """Step 5: the move type's own checks."""
+        return None
+
+    def apply(self, move: dict) -> list[dict]:
+        raise NotImplementedError
+
+    def legal_moves(self) -> list[dict]:
+        raise NotImplementedError
+
+    def derived(self) -> dict:
+        """The game's own state fields."""
+        return {}
+
+    def deal_json(self, viewer: int | None) -> dict:
+        raise NotImplementedError
+
+    def hidden_move_card(self, move: dict, viewer: int) -> bool:
+        """Whether ``viewer`` may not see the hidden-able field of this move."""
+        return move["seat"] != viewer
+
+    # --- the shared order of checks (CONVENTIONS.md "Checking a move") ---
+    def check(self, move: dict) -> tuple[str, str] | None:
+        if self.phase == "done":
+            return "hand_over", "the hand is over"
+        off = self.disabled(move)
+        if off:
+            return off
+        if move["type"] not in self.phase_moves[self.phase]:
+            return "wrong_phase", f"a {move['type']!r} move is not taken in phase {self.phase!r}"
+        if move["seat"] != self.to_act:
+            return self.turn_error(move)
+        return self.check_move(move)
+
+    def play(self, move: dict, index: int) -> list[dict]:
+        refusal = self.check(move)
+        if refusal:
+            raise IllegalMove(refusal[0], refusal[1], move_index=index)
+        events = self.apply(move)
+        self.moves.append(move)
+        if self.result is not None and self.phase == "done":
+            events.append({"type": "hand_over", "result": self.result})
+            if self.result.get("match_over"):
+                events.append({"type": "match_over", "winner": self.result.get("winner")})
+        for e in events:
+            e["index"] = index
+        return events
+
+    def listing(self) -> list[dict] | None:
+        if self.phase == "done":
+            return []
+        if self.viewer is not None and self.viewer != self.to_act:
+            return None
+        return self.legal_moves()
+
+    def state(self) -> dict:
+        out = {"phase": self.phase, "to_act": self.to_act, "legal_moves": self.listing()}
+        out.update(self.derived())
+        out["result"] = self.result
+        return out
+
+    def to_record(self, viewer: int | None = None) -> dict:
+        """The record, canonical; with ``viewer``, as that seat may see it."""
+        who = self.viewer if viewer is None else viewer
+        moves = []
+        for m in self.moves:
+            out = self.game.write_move(m)
+            field = self.game.hidden_move_fields.get(m["type"])
+            if field and who is not None and field in out and self.hidden_move_card(m, who):
+                out[field] = None
+            moves.append(out)
+        record = {"game": self.game.id, "options": self.options, "dealer": self.dealer}
+        if self.seed is not None and who is None:  # a seed would let a viewer re-deal every hand
+            record["seed"] = self.seed
+        record.update({"deal": self.deal_json(who), "moves": moves, "match": self.match})
+        if who is not None:
+            record["viewer"] = who
+        return record
+
+    def view_record(self, seat: int) -> dict:
+        if self.viewer is not None and self.viewer != seat:
+            raise InvalidRecord("view_incomplete", f"a view for seat {self.viewer} cannot give seat {seat}'s view")
+        return self.to_record(seat)
+
+
+def card_or_none(text, pack: Pack, where: str, hidden_ok: bool):
+    if text is None and hidden_ok:
+        return None
+    return pack.parse(text, where)
+
+
+__all__ = ["Game", "Hand", "Option", "parse_seat", "parse_match", "hand_number", "is_int",
+           "parse_int_list", "lookup", "card_or_none"]

@@ -1,0 +1,60 @@
+"""Game options declared once, as a table: type, default, range or choices, meaning."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import InvalidRecord
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    type: str  # "integer", "boolean" or "string"
+    default: object
+    meaning: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple | None = None
+
+    def parse(self, value):
+        ok = {
+            "integer": isinstance(value, int) and not isinstance(value, bool),
+            "boolean": isinstance(value, bool),
+            "string": isinstance(value, str),
+        }[self.type]
+        if ok and self.choices is not None:
+            ok = value in self.choices
+        if ok and self.minimum is not None:
+            ok = self.minimum <= value <= self.maximum
+        if not ok:
+            raise InvalidRecord("bad_option", f"option {self.name!r}: {value!r} is not {self.describe()}")
+        return value
+
+    def describe(self) -> str:
+        if self.choices is not None:
+            return "one of " + ", ".join(map(repr, self.choices))
+        if self.minimum is not None:
+            return f"an integer from {self.minimum} to {self.maximum}"
+        return f"a {self.type}"
+
+    def to_json(self) -> dict:
+        out = {"name": self.name, "type": self.type, "default": self.default, "meaning": self.meaning}
+        if self.choices is not None:
+            out["choices"] = list(self.choices)
+        if self.minimum is not None:
+            out["minimum"], out["maximum"] = self.minimum, self.maximum
+        return out
+
+
+def parse_options(raw, table: tuple[Option, ...]) -> dict:
+    """Every option at its effective value; unknown names first, then values (CONVENTIONS.md)."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise InvalidRecord("bad_option", "options must be an object")
+    known = {o.name: o for o in table}
+    unknown = [k for k in raw if k not in known]
+    if unknown:
+        raise InvalidRecord("unknown_option", f"unknown option {unknown[0]!r}; known: {', '.join(known)}")
+    return {o.name: (o.parse(raw[o.name]) if o.name in raw else o.default) for o in table}
