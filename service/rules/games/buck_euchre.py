@@ -1,0 +1,439 @@
+"""Buck Euchre: four players each for themselves, 24 cards, counting down from 25.
+
+Rules: ``shared/rules/buck-euchre.md`` (turn-up, dirty clubs, ordering and naming rounds, dropping
+out, no-trump hands, march). Phases: ordering -> (discarding) -> dropping, or ordering -> naming ->
+dropping; then playing -> done. A turned-up club starts in playing.
+"""
+
+from __future__ import annotations
+
+from ..cards import CLUBS, SUITS, Pack, cards_in, name, names, parse_suit, suit_of
+from ..errors import InvalidRecord
+from ..game import Game, Hand, hand_number, is_int, parse_int_list, parse_match, parse_seat
+from ..holdings import Holdings
+from ..options import Option
+from ..tricks import plain, with_bowers
+
+PACK = Pack("9S TS JS QS KS AS  9H TH JH QH KH AH  9D TD JD QD KD AD  9C TC JC QC KC AC")
+N = 4
+TRICKS = 5
+# shuffled index -> seat offset from the dealer: twos then threes, from the dealer's left
+_DEAL_PATTERN = [1, 1, 2, 2, 3, 3, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 0, 0, 0]
+
+_RANKINGS = {None: plain(None, PACK.mask)}
+_RANKINGS.update({t: with_bowers(t, PACK.mask) for t in range(4)})
+
+
+def score_hand(options: dict, maker, participants, tricks_won, scores, played_out: bool) -> dict:
+    """The table of "Hand scoring and match end", shared by replay and the score calculators."""
+    penalty = options["penalty"]
+    deltas = [0] * N
+    for seat in participants:
+        t = tricks_won[seat]
+        need = 3 if seat == maker else 1
+        deltas[seat] = -t if t >= need else penalty
+    new = [s + d for s, d in zip(scores, deltas)]
+    march = None
+    if played_out and len(participants) >= 2:
+        march = next((s for s in participants if tricks_won[s] == TRICKS), None)
+    winner = None
+    if march is not None and options["march_wins"]:
+        winner = march
+    else:
+        winner = sole_lowest(new)
+    return {"deltas": deltas, "scores": new, "march": march,
+            "match_over": winner is not None, "winner": winner}
+
+
+def sole_lowest(scores) -> int | None:
+    low = min(scores)
+    if low <= 0 and scores.count(low) == 1:
+        return scores.index(low)
+    return None
+
+
+class BuckEuchreHand(Hand):
+    phase_moves = {
+        "ordering": frozenset({"pass", "order_up"}),
+        "discarding": frozenset({"discard"}),
+        "naming": frozenset({"pass", "name_trump"}),
+        "dropping": frozenset({"stay", "drop"}),
+        "playing": frozenset({"play"}),
+        "done": frozenset(),
+    }
+
+    def begin(self) -> None:
+        self.trump = None
+        self.maker = None
+        self.turned_down = False
+        self.calls = 0
+        self.dropped = [False] * N
+        self.deciders: list[int] = []
+        self.participants: list[int] = []
+        self.tricks: list[dict] = []
+        self.trick: list[tuple[int, int]] = []
+        self.leader = None
+        self.tricks_won = [0] * N
+        self.holdings = Holdings(self.dealt)
+        if suit_of(self.turn_up) == CLUBS:
+            self.trump = CLUBS
+            self._start_play(list(range(N)))
+        else:
+            self.phase, self.to_act = "ordering", self._left()
+
+    def _left(self) -> int:
+        return (self.dealer + 1) % N
+
+    @property
+    def ranking(self):
+        return _RANKINGS[self.trump]
+
+    # --- checks ---
+    def check_move(self, move):
+        kind = move["type"]
+        if kind == "name_trump":
+            suit = parse_suit(move["suit"])
+            if suit is None:
+                return "invalid_suit", f"{move['suit']!r} is not one of S, H, D, C"
+            if suit == suit_of(self.turn_up) and not self.options["allow_turned_suit"]:
+                return "suit_turned_down", f"{SUITS[suit]} was turned down"
+        elif kind in ("discard", "play"):
+            card = move["card"]
+            if card is None:  # a view's hidden discard: nothing the viewer can check
+                return None
+            if not self.holdings.may_hold(move["seat"], card):
+                return "card_not_in_hand", f"seat {move['seat']} does not hold {name(card)}"
+            if kind == "play" and self.trick and self.holdings.fully_known(move["seat"]):
+                led = self.ranking.suit[self.trick[0][1]]
+                if not self.ranking.follow(self.holdings.known[move["seat"]], led) >> card & 1:
+                    return "must_follow_suit", f"seat {move['seat']} must follow {SUITS[led]}"
+        return None
+
+    # --- moves ---
+    def apply(self, move):
+        seat, kind = move["seat"], move["type"]
+        events: list[dict] = []
+        if kind == "pass":
+            self.calls += 1
+            if self.calls < N:
+                self.to_act = (seat + 1) % N
+            elif self.phase == "ordering":
+                self.turned_down, self.calls = True, 0
+                self.phase, self.to_act = "naming", self._left()
+            else:
+                self._start_dropping(None, None)
+        elif kind == "order_up":
+            self.holdings.add(self.dealer, self.turn_up)
+            self.trump, self.maker = suit_of(self.turn_up), seat
+            self.phase, self.to_act = "discarding", self.dealer
+        elif kind == "discard":
+            self.holdings.remove(seat, move["card"], public=False)
+            self._start_dropping(self.trump, self.maker)
+        elif kind == "name_trump":
+            self._start_dropping(parse_suit(move["suit"]), seat)
+        elif kind in ("stay", "drop"):
+            self.dropped[seat] = kind == "drop"
+            self.deciders.pop(0)
+            if self.deciders:
+                self.to_act = self.deciders[0]
+            else:
+                self._after_dropping()
+        else:
+            events = self._play(seat, move["card"])
+        return events
+
+    def _start_dropping(self, trump, maker) -> None:
+        self.trump, self.maker = trump, maker
+        self.phase = "dropping"
+        self.deciders = [(self.dealer + i) % N for i in range(1, N + 1) if (self.dealer + i) % N != maker]
+        self.to_act = self.deciders[0]
+
+    def _after_dropping(self) -> None:
+        participants = [s for s in range(N) if not self.dropped[s]]
+        if len(participants) >= 2:
+            self._start_play(participants)
+        else:
+            self.participants = participants
+            if participants:
+                self.tricks_won[participants[0]] = TRICKS
+            self._finish(played_out=False)
+
+    def _start_play(self, participants) -> None:
+        self.participants = participants
+        self.phase = "playing"
+        self.leader = self.to_act = self._next_participant(self.dealer)
+
+    def _next_participant(self, seat: int) -> int:
+        for i in range(1, N + 1):
+            s = (seat + i) % N
+            if s in self.participants:
+                return s
+        raise AssertionError("no participant")
+
+    def _play(self, seat: int, card: int) -> list[dict]:
+        self.holdings.remove(seat, card)
+        self.trick.append((seat, card))
+        if len(self.trick) < len(self.participants):
+            self.to_act = self._next_participant(seat)
+            return []
+        best = self.ranking.winner([c for _, c in self.trick])
+        winner = self.trick[best][0]
+        self.tricks.append({"leader": self.leader,
+                            "cards": [{"seat": s, "card": name(c)} for s, c in self.trick],
+                            "winner": winner})
+        self.tricks_won[winner] += 1
+        self.trick = []
+        events = [{"type": "trick_won", "trick": len(self.tricks) - 1, "seat": winner}]
+        if len(self.tricks) == TRICKS:
+            self._finish(played_out=True)
+        else:
+            self.leader = self.to_act = winner
+        return events
+
+    def _finish(self, played_out: bool) -> None:
+        scored = score_hand(self.options, self.maker, self.participants, self.tricks_won,
+                            self.match["scores"], played_out)
+        self.result = {"trump": None if self.trump is None else SUITS[self.trump],
+                       "maker": self.maker, "participants": self.participants,
+                       "tricks_won": self.tricks_won, **scored,
+                       "next_dealer": (self.dealer + 1) % N}
+        self.phase, self.to_act = "done", None
+
+    # --- listings and state ---
+    def legal_moves(self):
+        s, phase = self.to_act, self.phase
+        if phase == "ordering":
+            return [{"seat": s, "type": "pass"}, {"seat": s, "type": "order_up"}]
+        if phase == "naming":
+            turned = suit_of(self.turn_up)
+            return [{"seat": s, "type": "pass"}] + [
+                {"seat": s, "type": "name_trump", "suit": SUITS[t]} for t in range(4)
+                if t != turned or self.options["allow_turned_suit"]]
+        if phase == "dropping":
+            return [{"seat": s, "type": "stay"}, {"seat": s, "type": "drop"}]
+        hand = self.holdings.held[s]
+        if phase == "discarding":
+            return [{"seat": s, "type": "discard", "card": name(c)} for c in hand]
+        mask = self.holdings.known[s]
+        if self.trick:
+            mask = self.ranking.follow(mask, self.ranking.suit[self.trick[0][1]])
+        return [{"seat": s, "type": "play", "card": name(c)} for c in hand if mask >> c & 1]
+
+    def derived(self):
+        return {
+            "tricks": self.tricks,
+            "current_trick": None if self.leader is None or self.phase != "playing" else
+            {"leader": self.leader, "cards": [{"seat": s, "card": name(c)} for s, c in self.trick]},
+            "trump": None if self.trump is None else SUITS[self.trump],
+            "maker": self.maker,
+            "turn_up": name(self.turn_up),
+            "turned_down": self.turned_down,
+            "dropped": self.dropped,
+            "tricks_won": self.tricks_won,
+            "hands": [names(h) for h in self.holdings.held],
+        }
+
+    def deal_json(self, viewer):
+        def shown(cards, seat):
+            return names(cards) if viewer is None or seat == viewer else [None] * len(cards)
+        return {"hands": [shown(h, s) for s, h in enumerate(self.dealt)],
+                "turn_up": name(self.turn_up),
+                "stock": shown(self.stock, -1)}
+
+    def hidden_move_card(self, move, viewer):
+        return move["seat"] != viewer
+
+
+class BuckEuchre(Game):
+    id = "buck-euchre"
+    name = "Buck Euchre"
+    min_players = max_players = N
+    hand_class = BuckEuchreHand
+    options = (
+        Option("target", "integer", 25, "starting score of every player (counted down to 0)", 1, 100),
+        Option("penalty", "integer", 5, "points added to a set maker or a bucked player", 1, 25),
+        Option("march_wins", "boolean", True, "taking all five tricks in play wins the match at once"),
+        Option("allow_turned_suit", "boolean", False,
+               "in the naming round the turned-down suit may be named"),
+    )
+    move_fields = {
+        "pass": {}, "order_up": {}, "discard": {"card": "card"}, "name_trump": {"suit": "string"},
+        "stay": {}, "drop": {}, "play": {"card": "card"},
+    }
+    hidden_move_fields = {"discard": "card"}
+
+    def pack(self, options):
+        return PACK
+
+    def deck_description(self):
+        return "24 cards: 9 T J Q K A in S H D C"
+
+    def parse_match(self, raw, options):
+        def scores(v):
+            return parse_int_list(v, N, "match.scores")
+        match = parse_match(raw, {"scores": [options["target"]] * N, "hand_number": 1},
+                            {"scores": scores, "hand_number": hand_number})
+        if sole_lowest(match["scores"]) is not None:
+            raise InvalidRecord("match_already_over", "these scores already end the match")
+        return match
+
+    def parse_deal(self, raw, hand):
+        hidden = hand.viewer is not None
+        extra = [k for k in raw if k not in ("hands", "turn_up", "stock")]
+        if extra:
+            raise InvalidRecord("bad_deal", f"deal: unknown field {extra[0]!r}")
+        hands = raw.get("hands")
+        if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
+            raise InvalidRecord("bad_deal", "deal.hands must be a list of card lists")
+        stock = raw.get("stock", [])
+        dealt = [PACK.parse_list(h, f"deal.hands[{s}]", hidden_ok=hidden) for s, h in enumerate(hands)]
+        turn_up = raw.get("turn_up")
+        turn_up = None if turn_up is None else PACK.parse(turn_up, "deal.turn_up")
+        stock = PACK.parse_list(stock, "deal.stock", hidden_ok=hidden)
+        seen = 0
+        for card in [c for h in dealt for c in h] + stock + [turn_up]:
+            if card is not None:
+                if seen >> card & 1:
+                    raise InvalidRecord("duplicate_card", f"{name(card)} appears twice in the deal")
+                seen |= 1 << card
+        if len(dealt) != N or any(len(h) != 5 for h in dealt):
+            raise InvalidRecord("wrong_card_count", "deal.hands must be 4 hands of 5 cards")
+        if len(stock) != 3:
+            raise InvalidRecord("wrong_card_count", "deal.stock must hold 3 cards")
+        if turn_up is None:
+            raise InvalidRecord("wrong_card_count" if not hidden else "view_incomplete",
+                                "deal.turn_up is required (it is public)")
+        if hidden and None in dealt[hand.viewer]:
+            raise InvalidRecord("view_incomplete", f"the viewer's own hand (seat {hand.viewer}) must be given")
+        hand.dealt, hand.turn_up, hand.stock = dealt, turn_up, stock
+
+    def deal_cards(self, cards, dealer, options, match):
+        hands = [[] for _ in range(N)]
+        for i, offset in enumerate(_DEAL_PATTERN):
+            hands[(dealer + offset) % N].append(cards[i])
+        return {"hands": [names(h) for h in hands], "turn_up": name(cards[20]), "stock": names(cards[21:])}
+
+    # --- calculators ---
+    def trick_winner(self, body):
+        return trick_winner(body)
+
+    def validate_bid(self, body):
+        return validate_bid(self, body)
+
+    def score(self, body):
+        options = self.parse_options(body.get("options"))
+        hand = _score_input(body, options, "")
+        return score_hand(options, *hand, _scores(body.get("scores"), "scores"), hand_played_out(body))
+
+    def score_match(self, body):
+        options = self.parse_options(body.get("options"))
+        raw = body.get("scores")
+        scores = [options["target"]] * N if raw is None else _scores(raw, "scores")
+        hands = body.get("hands")
+        if not isinstance(hands, list):
+            raise InvalidRecord("invalid_record", "hands must be a list")
+        running, over, winner = [], None, None
+        for i, h in enumerate(hands):
+            if not isinstance(h, dict):
+                raise InvalidRecord("invalid_record", f"hands[{i}] must be an object")
+            scored = score_hand(options, *_score_input(h, options, f"hands[{i}]."), scores,
+                                hand_played_out(h, f"hands[{i}]."))
+            scores = scored["scores"]
+            running.append(scores)
+            if scored["match_over"]:
+                over, winner = i, scored["winner"]
+                break
+        return {"running_scores": running, "scores": scores, "over_after_hand": over, "winner": winner}
+
+
+def _scores(value, where):
+    return parse_int_list(value, N, where)
+
+
+def hand_played_out(body, where="") -> bool:
+    value = body.get("played_out", True)
+    if not isinstance(value, bool):
+        raise InvalidRecord("invalid_record", f"{where}played_out must be a boolean")
+    return value
+
+
+def _score_input(body, options, where):
+    """(maker, participants, tricks_won) of a hand outcome, checked for consistency."""
+    maker = body.get("maker")
+    if maker is not None:
+        maker = parse_seat(maker, N, f"{where}maker")
+    parts = body.get("participants")
+    if not isinstance(parts, list) or len(set(map(repr, parts))) != len(parts):
+        raise InvalidRecord("invalid_record", f"{where}participants must be a list of distinct seats")
+    parts = sorted(parse_seat(p, N, f"{where}participants") for p in parts)
+    tricks = parse_int_list(body.get("tricks_won"), N, f"{where}tricks_won")
+    if maker is not None and maker not in parts:
+        raise InvalidRecord("invalid_record", f"{where}maker must be a participant (the maker never drops)")
+    if any(t < 0 for t in tricks) or any(tricks[s] for s in range(N) if s not in parts):
+        raise InvalidRecord("invalid_record", f"{where}tricks_won: only participants take tricks")
+    if sum(tricks) != (TRICKS if parts else 0):
+        raise InvalidRecord("invalid_record", f"{where}tricks_won must add up to 5 among the participants")
+    return maker, parts, tricks
+
+
+def trick_winner(body) -> dict:
+    leader = parse_seat(body.get("leader"), N, "leader")
+    trump = body.get("trump")
+    if trump is not None:
+        trump = parse_suit(trump)
+        if trump is None:
+            raise InvalidRecord("invalid_suit", "trump must be one of S, H, D, C or null")
+    plays = body.get("cards")
+    if not isinstance(plays, list) or not 2 <= len(plays) <= N:
+        raise InvalidRecord("invalid_record", "cards must list two to four plays")
+    seats, cards = [], []
+    for i, p in enumerate(plays):
+        if not isinstance(p, dict) or set(p) != {"seat", "card"}:
+            raise InvalidRecord("invalid_record", f"cards[{i}] must be {{seat, card}}")
+        seats.append(parse_seat(p["seat"], N, f"cards[{i}].seat"))
+        cards.append(PACK.parse(p["card"], f"cards[{i}].card"))
+    if seats[0] != leader:
+        raise InvalidRecord("invalid_record", "the first card must be the leader's")
+    if len(set(seats)) != len(seats) or len(set(cards)) != len(cards):
+        raise InvalidRecord("duplicate_card", "a seat or a card appears twice in the trick")
+    if any((b - a) % N <= 0 for a, b in zip(seats, seats[1:])) or \
+            sum((b - a) % N for a, b in zip(seats, seats[1:])) >= N:
+        raise InvalidRecord("invalid_record", "cards must be in turn order from the leader")
+    best = _RANKINGS[trump].winner(cards)
+    return {"seat": seats[best], "card": name(cards[best])}
+
+
+def validate_bid(game: BuckEuchre, body) -> dict:
+    """Replay the calls on a stand-in deal: only the turn-up matters to the auction."""
+    options = game.parse_options(body.get("options"))
+    dealer = parse_seat(body.get("dealer"), N, "dealer")
+    turn_up = PACK.parse(body.get("turn_up"), "turn_up")
+    calls = body.get("calls", [])
+    if not isinstance(calls, list):
+        raise InvalidRecord("invalid_record", "calls must be a list")
+    rest = [c for c in PACK.order if c != turn_up]
+    hand = BuckEuchreHand(game, options, dealer, {"scores": [options["target"]] * N, "hand_number": 1}, None)
+    hand.dealt, hand.turn_up, hand.stock = [rest[i * 5:i * 5 + 5] for i in range(N)], turn_up, rest[20:]
+    hand.begin()
+    auction = ("pass", "order_up", "name_trump")
+    for i, raw in enumerate(calls):
+        move = game.parse_move(raw, N, PACK, None, f"calls[{i}]")
+        if move["type"] not in auction:
+            raise InvalidRecord("bad_move", f"calls[{i}]: only pass, order_up and name_trump are calls")
+        hand.play(move, i)
+    bid = game.parse_move(body.get("bid"), N, PACK, None, "bid")
+    if bid["type"] not in auction:
+        raise InvalidRecord("bad_move", "bid: only pass, order_up and name_trump are calls")
+    refusal = hand.check(bid)
+    if refusal is None:
+        hand.play(bid, len(calls))
+    over = hand.phase not in ("ordering", "naming")
+    contract = None
+    if over:
+        contract = {"trump": None if hand.trump is None else SUITS[hand.trump], "maker": hand.maker}
+    return {"valid": refusal is None, "reason": refusal and refusal[0],
+            "detail": refusal and refusal[1], "next": hand.to_act,
+            "auction_over": over, "contract": contract}
+
+
+GAME = BuckEuchre()
