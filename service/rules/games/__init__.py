@@ -8,6 +8,7 @@ from ..game import Game
 
 _MODULES = (
     "buck_euchre",
+    "court_piece",
 )
 
 GAMES: dict[str, Game] = {}
