@@ -1030,42 +1030,42 @@ class CourtPiece(Game):
             try:
                 hand = self.start(record)
             except InvalidRecord as e:
-                e.extra["hand"] = h
+                e.extra["hand_index"] = h
                 raise
             if first_options is None:
                 first_options = hand.options
                 m = hand.match
                 if m["hand_number"] != 1 or m["scores"] != [0, 0] or m["consecutive_wins"] != [0, 0]:
-                    raise InvalidRecord("match_mismatch", "the first hand must be hand 1 at 0-0", hand=h)
+                    raise InvalidRecord("match_mismatch", "the first hand must be hand 1 at 0-0", hand_index=h)
             else:
                 if hand.options != first_options:
-                    raise InvalidRecord("options_mismatch", f"hands[{h}] has other options", hand=h)
+                    raise InvalidRecord("options_mismatch", f"hands[{h}] has other options", hand_index=h)
                 if prev["match_over"]:
-                    raise InvalidRecord("match_over", f"hands[{h}] comes after the match ended", hand=h)
+                    raise InvalidRecord("match_over", f"hands[{h}] comes after the match ended", hand_index=h)
                 nm = prev["next_match"]
                 m = hand.match
                 if any(m[k] != nm[k] for k in ("hand_number", "scores", "consecutive_wins")):
                     raise InvalidRecord("match_mismatch", f"hands[{h}].match is not the previous "
-                                        "result's next_match", hand=h)
+                                        "result's next_match", hand_index=h)
                 if hand.dealer != prev["next_dealer"]:
                     raise InvalidRecord("dealer_mismatch", f"hands[{h}].dealer must be "
-                                        f"{prev['next_dealer']}", hand=h)
+                                        f"{prev['next_dealer']}", hand_index=h)
             moves = record.get("moves", [])
             if not isinstance(moves, list):
-                raise InvalidRecord("bad_moves", "record.moves must be a list", hand=h)
+                raise InvalidRecord("bad_moves", "record.moves must be a list", hand_index=h)
             for i, raw in enumerate(moves):
                 try:
                     move = self.parse_move(raw, 4, PACK, hand.viewer, f"hands[{h}].moves[{i}]")
                     hand.play(move, i)
                 except IllegalMove as e:
-                    e.extra["hand"] = h
+                    e.extra["hand_index"] = h
                     raise
                 except InvalidRecord as e:
-                    e.extra["hand"] = h
+                    e.extra["hand_index"] = h
                     raise
             if hand.result is None:
                 if h < len(hands) - 1:
-                    raise InvalidRecord("hand_incomplete", f"hands[{h}] is not finished", hand=h)
+                    raise InvalidRecord("hand_incomplete", f"hands[{h}] is not finished", hand_index=h)
                 per_hand.append({"dealer": hand.dealer, "result": None})
                 break
             per_hand.append({"dealer": hand.dealer, "result": hand.result})
