@@ -11,6 +11,7 @@ from .fields import OneOf
 
 _MODULES = {
     "buck-euchre": "buck_euchre",
+    "court-piece": "court_piece",
 }
 
 
