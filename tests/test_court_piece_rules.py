@@ -928,3 +928,20 @@ def test_match_replay_last_hand_may_be_unfinished():
     h[1]["moves"] = h[1]["moves"][:5]
     out = GAME.replay_match({"hands": h})
     assert out["per_hand"][1]["result"] is None and out["match_over"] is False
+
+
+def test_a_seven_six_hand_plays_all_thirteen_tricks_and_stops_at_seven():
+    import random
+    rng = random.Random(76)
+    seen = set()
+    for i in range(400):
+        hand = GAME.replay(GAME.deal(f"76-{i}", {"mode": "hidden_trump"}, 0, {"hand_number": 2}))
+        while hand.phase != "done":
+            m = rng.choice(hand.legal_moves())
+            hand.play(GAME.parse_move(m, 4, PACK, None, "m"), len(hand.moves))
+        won = sorted(hand.result["tricks_won"])
+        assert won[1] == 7 and len(hand.tricks) == sum(won)
+        seen.add(won[0])
+        if {0, 6} <= seen:
+            break
+    assert 6 in seen  # some hand went the distance, 7-6
