@@ -1,0 +1,118 @@
+"""Generate ``openapi.yaml`` from the marshmallow schemas plus the prose here.
+
+``python -m schemas.openapi > openapi.yaml``; a test checks the committed file is what this prints.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import yaml
+from apispec import APISpec
+from apispec.ext.marshmallow import MarshmallowPlugin
+
+from .common import Catalogue, GameInfo, Health, MoveCheck, Problem
+from .fields import OneOf
+from .games import all_schemas
+
+DESCRIPTION = """\
+The authoritative card-game referee. Send a game as a **record** (the deal plus every move) and get
+the legal moves, whether a move is legal and why not, who won a trick, what a hand scores and how the
+match stands. Stateless: every request carries what it needs. Errors are RFC 9457 problem+json with
+a stable `code`. Records may be **views** (`viewer` set, hidden cards `null`) wherever only the
+viewer's cards and the public history are needed.
+"""
+
+PROBLEM = "application/problem+json"
+JSON = "application/json"
+
+
+def _problems(*statuses):
+    text = {400: "Malformed JSON or a request of the wrong shape (`invalid_json`, `invalid_request`)",
+            404: "Unknown game or path, or a calculator this game does not have (`unknown_game`, `not_found`)",
+            406: "The client does not accept JSON (`not_acceptable`)",
+            413: "Body over the size cap (`payload_too_large`)",
+            415: "Body not sent as application/json (`unsupported_media_type`)",
+            422: "Impossible record (`invalid_record`) or a move the rules forbid (`illegal_move`)"}
+    return {str(s): {"description": text[s], "content": {PROBLEM: {"schema": "Problem"}}} for s in statuses}
+
+
+POST_ERRORS = (400, 404, 406, 413, 415, 422)
+
+
+def _oneof_attribute(self, field, **kwargs):
+    if isinstance(field, OneOf):
+        return {"oneOf": [self.resolve_nested_schema(s) for s in field.schemas]}
+    return {}
+
+
+def build() -> dict:
+    plugin = MarshmallowPlugin()
+    spec = APISpec(title="Card referee", version="1.0.0", openapi_version="3.1.0",
+                   plugins=[plugin], info={"description": DESCRIPTION})
+    plugin.converter.add_attribute_function(_oneof_attribute)
+    for name, schema in (("Problem", Problem), ("MoveCheck", MoveCheck), ("Health", Health),
+                         ("GameInfo", GameInfo), ("Catalogue", Catalogue)):
+        spec.components.schema(name, schema=schema)
+
+    def get(path, op_id, summary, schema, errors=(404, 406)):
+        spec.path(path=path, operations={"get": {
+            "operationId": op_id, "summary": summary,
+            "responses": {"200": {"description": "OK", "content": {JSON: {"schema": schema}}},
+                          **_problems(*errors)}}})
+
+    get("/healthz", "healthz", "Liveness", "Health", errors=(406,))
+    get("/v1/games", "listGames", "The catalogue of games", "Catalogue", errors=(406,))
+    for gs in all_schemas():
+        _game_paths(spec, gs, get)
+    return spec.to_dict()
+
+
+def _game_paths(spec, gs, get):
+    g, p = gs.game_id, gs.prefix
+    base = f"/v1/games/{g}"
+    get(base, f"{p}Game", f"{g}: the game's entry in the catalogue", "GameInfo")
+    d = gs.derived
+
+    def post(path, op, summary, request, answer, status="200", description=""):
+        spec.path(path=base + path, operations={"post": {
+            "operationId": p + op, "summary": f"{g}: {summary}", "description": description,
+            "tags": [g],
+            "requestBody": {"required": True, "content": {JSON: {"schema": request}}},
+            "responses": {status: {"description": "OK", "content": {JSON: {"schema": answer}}},
+                          **_problems(*POST_ERRORS)}}})
+
+    post("/deals", "Deal", "a new hand's record from a seed", gs.deal_request, gs.record, "201",
+         "Deterministic for a given seed (SHA-256 stream, Fisher-Yates, see the README). "
+         "Without a seed the service draws one and returns it.")
+    post("/state", "State", "the derived state of a record or view", d["RecordRequest"], gs.state)
+    post("/legal-moves", "LegalMoves", "the seat to act and its legal moves", d["RecordRequest"],
+         d["LegalMoves"])
+    post("/moves", "Move", "make a move: the new record, its events and the new state", d["MoveRequest"],
+         d["MoveAnswer"], description="An illegal move is 422 `illegal_move` with `reason` and `move_index`.")
+    post("/moves/validate", "ValidateMove", "is this move legal, and if not why", d["MoveRequest"],
+         "MoveCheck")
+    post("/views", "View", "the record as one seat may see it", d["ViewRequest"], gs.record)
+    post("/matches/replay", "ReplayMatch", "a whole match from its hands' records",
+         d["MatchReplayRequest"], d["MatchReplayAnswer"],
+         description="A bad hand is reported as a 422 problem with `hand_index` (and `move_index`).")
+    calc = {"trick_winner": ("/trick-winner", "TrickWinner", "who wins a trick"),
+            "validate_bid": ("/bids/validate", "ValidateBid", "is this call legal in the auction so far"),
+            "score": ("/score", "Score", "score a finished hand from its outcome"),
+            "score_match": ("/matches/score", "ScoreMatch", "score a match from its hands' outcomes")}
+    for method, (path, op, summary) in calc.items():
+        if method in gs.calculators:
+            req, ans = gs.calculators[method]
+            post(path, op, summary, req, ans)
+        else:
+            spec.path(path=base + path, operations={"post": {
+                "operationId": p + op, "summary": f"{g}: not applicable to this game (404 `not_found`)",
+                "tags": [g], "responses": _problems(404)}})
+
+
+def main() -> None:
+    sys.stdout.write(yaml.safe_dump(build(), sort_keys=False, allow_unicode=True, width=100))
+
+
+if __name__ == "__main__":
+    main()

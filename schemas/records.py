@@ -1,0 +1,78 @@
+"""Per-game wrappers built from a game's own schemas: requests and answers of the record endpoints."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from marshmallow import Schema, fields
+
+from .fields import OneOf, const, many, nested, seat
+
+
+@dataclass
+class GameSchemas:
+    """Everything the contract says about one game; built by each ``schemas/<game>.py``."""
+
+    game_id: str
+    prefix: str
+    record: type[Schema]
+    moves: tuple
+    state: type[Schema]
+    result: type[Schema]
+    deal_request: type[Schema]
+    calculators: dict = field(default_factory=dict)  # method -> (input schema, answer schema)
+    examples: dict = field(default_factory=dict)      # method -> [{"input", "expected"}]
+    max_players: int = 4
+    derived: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        p, n = self.prefix, self.max_players
+        self.derived = _wrappers(p, self.record, self.moves, self.state, self.result, n)
+
+
+def _wrappers(p, record, moves, state, result, n):
+    def make(name, attrs):
+        return Schema.from_dict(attrs, name=p + name)
+
+    move = OneOf(*moves, required=True)
+    legal = make("LegalMoves", {"seat": seat(n, nullable=True), "moves": many(moves, nullable=True)})
+    events = (
+        make("TrickWonEvent", {"type": const("trick_won"), "index": fields.Integer(required=True),
+                                "trick": fields.Integer(required=True), "seat": seat(n)}),
+        make("HandOverEvent", {"type": const("hand_over"), "index": fields.Integer(required=True),
+                                "result": nested(result)}),
+        make("MatchOverEvent", {"type": const("match_over"), "index": fields.Integer(required=True),
+                                 "winner": fields.Integer(required=True, allow_none=True)}),
+    )
+    return {
+        "RecordRequest": make("RecordRequest", {"record": nested(record)}),
+        "MoveRequest": make("MoveRequest", {"record": nested(record), "move": move}),
+        "ViewRequest": make("ViewRequest", {"record": nested(record), "seat": seat(n)}),
+        "LegalMoves": legal,
+        "MoveAnswer": make("MoveAnswer", {"record": nested(record), "events": many(events),
+                                          "state": nested(state)}),
+        "MatchReplayRequest": make("MatchReplayRequest", {"hands": many(record)}),
+        "MatchReplayAnswer": make("MatchReplayAnswer", {
+            "per_hand": many(make("HandOfMatch", {"dealer": seat(n), "result": nested(result)})),
+            "running_scores": fields.List(fields.List(fields.Integer()), required=True),
+            "scores": fields.List(fields.Integer(), required=True),
+            "match_over": fields.Boolean(required=True),
+            "winner": fields.Integer(required=True, allow_none=True)}),
+    }
+
+
+# trick shapes are shared by every trick game; seats up to Five Hundred's six players
+class TrickCard(Schema):
+    seat = seat(6)
+    card = fields.String(required=True)
+
+
+class Trick(Schema):
+    leader = seat(6)
+    cards = many(TrickCard)
+    winner = seat(6)
+
+
+class CurrentTrick(Schema):
+    leader = seat(6)
+    cards = many(TrickCard)

@@ -1,0 +1,55 @@
+"""The app factory: configuration, the API blueprint, and one error path to problem+json."""
+
+from __future__ import annotations
+
+import logging
+import os
+
+from flask import Flask
+from werkzeug.exceptions import HTTPException
+
+from .rules.errors import IllegalMove, InvalidRecord, NotApplicable
+from .problems import ApiProblem, from_http_exception, problem
+
+DEFAULT_MAX_BODY = 1024 * 1024
+
+
+def create_app(config: dict | None = None) -> Flask:
+    app = Flask(__name__)
+    app.config["MAX_CONTENT_LENGTH"] = int(os.environ.get("REFEREE_MAX_BODY_BYTES", DEFAULT_MAX_BODY))
+    app.config["MAX_MOVES"] = int(os.environ.get("REFEREE_MAX_MOVES", 2000))
+    app.config["MAX_HANDS"] = int(os.environ.get("REFEREE_MAX_HANDS", 500))
+    app.config.update(config or {})
+
+    from .api import api
+    from .docs import docs
+    app.register_blueprint(api)
+    app.register_blueprint(docs)
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc):
+        return from_http_exception(exc)
+
+    @app.errorhandler(ApiProblem)
+    def api_problem(exc):
+        return problem(exc.status, exc.code, exc.code.replace("_", " ").capitalize(), exc.detail, **exc.extra)
+
+    @app.errorhandler(InvalidRecord)
+    def invalid_record(exc):
+        return problem(422, "invalid_record", "Invalid record", exc.detail, reason=exc.reason, **exc.extra)
+
+    @app.errorhandler(IllegalMove)
+    def illegal_move(exc):
+        return problem(422, "illegal_move", "Illegal move", exc.detail, reason=exc.reason,
+                       move_index=exc.move_index, **exc.extra)
+
+    @app.errorhandler(NotApplicable)
+    def not_applicable(exc):
+        return problem(404, "not_found", "Not found", exc.detail)
+
+    @app.errorhandler(Exception)
+    def unexpected(exc):  # a bug of ours: logged, never shown
+        logging.getLogger(__name__).exception("unhandled error")
+        return problem(500, "internal_error", "Internal error", "the referee failed; this is a bug")
+
+    return app

@@ -1,0 +1,62 @@
+"""Replaying a whole match from its hands' records, each checked against the one before."""
+
+from __future__ import annotations
+
+from .errors import IllegalMove, InvalidRecord
+from .game import Game
+
+
+def replay_match(game: Game, records, max_hands: int | None = None) -> dict:
+    """Every hand's result and the running scores; the first bad hand is reported with its index.
+
+    A hand's ``dealer`` and ``match`` must follow from the hand before (its ``next_dealer``, its
+    scores); a hand that omits ``match`` gets the one that follows.
+    """
+    if not isinstance(records, list) or not records:
+        raise InvalidRecord("invalid_record", "hands must be a non-empty list of records")
+    if max_hands is not None and len(records) > max_hands:
+        raise InvalidRecord("too_many_hands", f"a match log may hold at most {max_hands} hands")
+    per_hand, running = [], []
+    expected_match = expected_dealer = None
+    result = None
+    for i, record in enumerate(records):
+        if not isinstance(record, dict):
+            raise InvalidRecord("invalid_record", f"hands[{i}] must be a record", hand_index=i)
+        if result is not None and result.get("match_over"):
+            raise InvalidRecord("match_already_over", f"hands[{i}]: the match ended after hand {i - 1}",
+                                hand_index=i)
+        if expected_match is not None:
+            record = _chain(game, record, expected_match, expected_dealer, i)
+        try:
+            hand = game.replay(record)
+        except (InvalidRecord, IllegalMove) as exc:
+            exc.extra["hand_index"] = i
+            raise
+        if hand.viewer is not None:
+            raise InvalidRecord("invalid_record", f"hands[{i}] is a view; a match log needs full records",
+                                hand_index=i)
+        if hand.result is None:
+            raise InvalidRecord("hand_incomplete", f"hands[{i}] is not finished", hand_index=i)
+        result = hand.result
+        per_hand.append({"dealer": hand.dealer, "result": result})
+        running.append(result["scores"])
+        expected_match = game.next_match(hand.match, result, hand)
+        expected_dealer = game.next_dealer(result, hand)
+    return {"per_hand": per_hand, "running_scores": running, "scores": result["scores"],
+            "match_over": bool(result.get("match_over")), "winner": result.get("winner")}
+
+
+def _chain(game, record, expected_match, expected_dealer, i):
+    if record.get("dealer") != expected_dealer:
+        raise InvalidRecord("wrong_dealer", f"hands[{i}].dealer must be {expected_dealer}, the previous "
+                            "hand's next dealer", hand_index=i)
+    given = record.get("match")
+    if given is None:
+        return {**record, "match": expected_match}
+    if isinstance(given, dict):
+        wrong = [k for k, v in given.items() if k in expected_match and expected_match[k] != v]
+        if wrong:
+            raise InvalidRecord("match_mismatch", f"hands[{i}].match.{wrong[0]} should be "
+                                f"{expected_match[wrong[0]]!r} after the previous hand", hand_index=i)
+        return {**record, "match": {**expected_match, **given}}
+    return record
