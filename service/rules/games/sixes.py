@@ -325,6 +325,9 @@ class SixesHand(Hand):
             "deltas": [a - b for a, b in zip(self.chips, self.chips_before)],
             "chips": list(self.chips), "match_over": over, "winner": match_winner,
             "winners": winners, "next_dealer": self.opener,
+            # the same counts under the name every game's result shares (CONVENTIONS.md: "scores
+            # (after the hand; Sixes: chips)"); the core's match replay reads ``result["scores"]``
+            "scores": list(self.chips),
         }
         self.phase = "done"
         self.to_act = None
