@@ -149,3 +149,72 @@ def test_random_matches_chain_rounds_until_someone_has_no_chips():
 def test_suit_and_sequence_tables_cover_the_pack():
     for card in GAME.pack({}).order:
         assert SEQ_CARD[SUIT[card]][POS[card]] == card
+
+
+# --- hostile input: the referee answers a RefereeError, never anything else ---------------------
+
+_JUNK = [None, True, 0, -1, 7, 2 ** 70, 1.5, "", "6D", "8H", "x", [], [None], {}, {"a": 1},
+         [[]], ["6D"] * 9]
+
+
+def _mutate(rng, value, depth=0):
+    if rng.random() < 0.25 or depth > 4:
+        return rng.choice(_JUNK)
+    if isinstance(value, dict) and value:
+        key = rng.choice(list(value))
+        out = dict(value)
+        if rng.random() < 0.1:
+            del out[key]
+        else:
+            out[key] = _mutate(rng, value[key], depth + 1)
+        return out
+    if isinstance(value, list) and value:
+        i = rng.randrange(len(value))
+        out = list(value)
+        r = rng.random()
+        if r < 0.1:
+            del out[i]
+        elif r < 0.2:
+            out.append(rng.choice(value))
+        else:
+            out[i] = _mutate(rng, value[i], depth + 1)
+        return out
+    return rng.choice(_JUNK)
+
+
+def test_mutated_records_and_bodies_never_crash():
+    from service.rules.errors import RefereeError
+    rng = random.Random(404)
+    bases = []
+    for i, n in enumerate((3, 4, 5)):
+        rec = GAME.deal(f"fuzz-{i}", {"players": n}, i % n, None)
+        hand = GAME.replay(rec)
+        while hand.phase != "done" and len(rec["moves"]) < 25:
+            move = rng.choice(hand.legal_moves())
+            hand.play(GAME.parse_move(move, n, hand.pack, None, "m"), len(hand.moves))
+            rec["moves"].append(move)
+        bases += [rec, GAME.view(rec, 0)]
+    ok = 0
+    for _ in range(1500):
+        base = rng.choice(bases)
+        rec = _mutate(rng, base)
+        try:
+            hand = GAME.replay(rec)
+            hand.state()
+            hand.to_record()
+            if hand.viewer is None:
+                GAME.view(rec, rng.randrange(hand.n))
+            ok += 1
+        except RefereeError:
+            pass
+    assert ok > 50
+    bodies = [{"options": {}, "chips": [10] * 5, "passes": [2, 0, 3, 1, 0], "round_winner": 1},
+              {"options": {"players": 4}, "chips": [3] * 4,
+               "hands": [{"passes": [1, 2, 0, 1], "round_winner": 2}]}]
+    for _ in range(800):
+        i = rng.randrange(2)
+        body = _mutate(rng, bodies[i])
+        try:
+            (GAME.score if i == 0 else GAME.score_match)(body)
+        except RefereeError:
+            pass
