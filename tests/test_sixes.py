@@ -808,3 +808,9 @@ def test_record_round_trips_canonically():
     assert GAME.replay(rec).to_record() == {**rec, "options": {"players": 5, "start_chips": 10,
                                                                "voluntary_pass": False},
                                             "match": {"chips": [10] * 5, "hand_number": 1}}
+
+
+def test_api_score_match_ignores_rounds_after_the_end():
+    out = GAME.score_match({"options": {"players": 3}, "chips": [1, 2, 3],
+                            "hands": [{"passes": [1, 0, 0], "round_winner": 2}, "junk"]})
+    assert out["over_after_hand"] == 0 and out["chips"] == [0, 2, 4]

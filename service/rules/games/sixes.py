@@ -199,14 +199,14 @@ class Sixes(Game):
         rounds = body["hands"]
         if not isinstance(rounds, list):
             raise InvalidRecord("bad_hands", "matches/score.hands must be a list")
-        parsed = []
+        # rounds are checked as they are applied: those after the one that ends the match are
+        # ignored, as in Buck Euchre's calculator
+        running, over_after, winner, winners = [], None, None, []
         for i, r in enumerate(rounds):
             where = f"matches/score.hands[{i}]"
             _body_fields(r, ("passes", "round_winner"), where)
-            parsed.append((_passes(r["passes"], n, f"{where}.passes"),
-                           parse_seat(r["round_winner"], n, f"{where}.round_winner")))
-        running, over_after, winner, winners = [], None, None, []
-        for i, (passes, round_winner) in enumerate(parsed):
+            passes = _passes(r["passes"], n, f"{where}.passes")
+            round_winner = parse_seat(r["round_winner"], n, f"{where}.round_winner")
             out = settle(chips, passes, round_winner)
             chips = out["chips"]
             running.append(chips)
