@@ -255,3 +255,59 @@ def test_crafted_free_pass_over_http(client):
            "moves": CRAFTED_MOVES, "match": {"chips": [1, 5, 5, 5, 5], "hand_number": 3}}
     st = post(client, "/state", {"record": rec})
     assert st["chips"] == [0, 5, 5, 5, 5] and st["pot"] == 1
+
+
+def _match_log(client, seed, rounds_max=20):
+    rng = random.Random(seed)
+    record = post(client, "/deals", {"seed": f"{seed}-1", "dealer": 0, "options": {"players": 4},
+                                     "match": {"chips": [4, 4, 4, 4]}}, 201)
+    hands = []
+    for h in range(rounds_max):
+        record, result = _played_round(client, record, rng)
+        hands.append(record)
+        if result["match_over"]:
+            return hands, result
+        record = post(client, "/deals", {"seed": f"{seed}-{h + 2}", "dealer": result["next_dealer"],
+                                         "options": {"players": 4},
+                                         "match": {"chips": result["chips"], "hand_number": h + 2}}, 201)
+    return hands, result
+
+
+def test_match_replay_chains_dealer_and_chips(client):
+    hands, result = _match_log(client, "chain")
+    assert len(hands) > 1
+    out = post(client, "/matches/replay", {"hands": hands})
+    assert out["running_scores"][-1] == result["chips"] and out["match_over"]
+    assert [h["dealer"] for h in out["per_hand"]] == [h["dealer"] for h in hands]
+    # the next round is dealt by whoever played the 6D: any other dealer is refused
+    second = dict(hands[1])
+    second["dealer"] = (second["dealer"] + 1) % 4
+    out = post(client, "/matches/replay", {"hands": [hands[0], second]}, 422)
+    assert (out["reason"], out["hand_index"]) == ("wrong_dealer", 1)
+    # chips must carry over
+    second = copy.deepcopy(hands[1])
+    second["match"]["chips"] = [c + 1 for c in second["match"]["chips"]]
+    out = post(client, "/matches/replay", {"hands": [hands[0], second]}, 422)
+    assert (out["reason"], out["hand_index"]) == ("match_mismatch", 1)
+    # a round may omit match: it follows from the round before
+    second = {k: v for k, v in hands[1].items() if k != "match"}
+    assert post(client, "/matches/replay", {"hands": [hands[0], second]})["per_hand"][1]["result"] == \
+        post(client, "/state", {"record": hands[1]})["result"]
+    # nothing after the round that ended the match
+    out = post(client, "/matches/replay", {"hands": hands + [hands[-1]]}, 422)
+    assert out["reason"] == "match_already_over"
+    unfinished = {**hands[0], "moves": hands[0]["moves"][:3]}
+    assert post(client, "/matches/replay", {"hands": [unfinished]}, 422)["reason"] == "hand_incomplete"
+
+
+@pytest.mark.parametrize("kwargs, status, code", [
+    ({"data": "{not json", "content_type": "application/json"}, 400, "invalid_json"),
+    ({"json": {"record": {}, "extra": 1}}, 400, "invalid_request"),
+    ({"json": {"record": {"game": "sixes"}}}, 422, "invalid_record"),
+    ({"json": {"record": {"game": "sixes", "dealer": 0, "deal": {"hands": [[None] * 8] * 5}}}},
+     422, "invalid_record"),
+])
+def test_hostile_bodies_get_problems(client, kwargs, status, code):
+    r = client.post(BASE + "/state", **kwargs)
+    assert r.status_code == status and r.json["code"] == code
+    assert r.headers["Content-Type"] == "application/problem+json"
