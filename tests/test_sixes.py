@@ -814,3 +814,26 @@ def test_api_score_match_ignores_rounds_after_the_end():
     out = GAME.score_match({"options": {"players": 3}, "chips": [1, 2, 3],
                             "hands": [{"passes": [1, 0, 0], "round_winner": 2}, "junk"]})
     assert out["over_after_hand"] == 0 and out["chips"] == [0, 2, 4]
+
+
+@pytest.mark.parametrize("hand", ["", "6D", {"6D": 1}, {}, 5, None])
+def test_a_hand_that_is_not_a_list_is_invalid(hand):
+    hands = copy.deepcopy(E1_HANDS)
+    hands[0] = hand
+    assert invalid(e1(deal={"hands": hands})) in ("invalid_record", "bad_deal")
+
+
+def test_move_fast_path_agrees_with_the_core_checks():
+    from service.rules.game import Game
+    samples = [play(1, "6D"), play(1, "6d"), play(1, "jd"), pas(1), play(True, "6D"),
+               {"seat": 1, "type": "play", "card": "6D", "x": 1}, {"seat": 1, "type": "pass", "x": 1},
+               {"seat": 1, "type": "play", "card": ["6D"]}, {"seat": 1, "type": "play", "card": "6\u017f"},
+               {"seat": 1, "type": "play", "card": "10D"}, {"seat": 5, "type": "pass"}]
+    pack = GAME.pack({})
+    for raw in samples:
+        def run(parse):
+            try:
+                return parse(raw, 5, pack, None, "m")
+            except InvalidRecord as exc:
+                return exc.reason
+        assert run(GAME.parse_move) == run(lambda *a: Game.parse_move(GAME, *a)), raw
