@@ -148,7 +148,7 @@ TrickWinnerOut = Schema.from_dict({"seat": seat(), "card": fields.String(require
                                   name=f"{P}TrickWinner")
 ScoreIn = Schema.from_dict({
     "options": _options(), "match": fields.Nested(Match, allow_none=True), "dealer": seat(),
-    "calling_team": fields.Integer(strict=True, allow_none=True, metadata={
+    "calling_team": fields.Integer(strict=True, metadata={
         "description": "optional: implied by the dealer, (dealer + 1) mod 2"}),
     "winner_team": fields.Integer(strict=True, metadata={"description": "0 or 1"}),
     "kot": fields.Boolean(metadata={"description": "the winner won by kot or goon kot"}),
@@ -179,3 +179,9 @@ SCHEMAS = GameSchemas(
     calculators={"trick_winner": (TrickWinnerIn, TrickWinnerOut), "score": (ScoreIn, ScoreOut),
                  "score_match": (MatchScoreIn, MatchScoreOut)},
 )
+
+# Court Piece's moves cause more events than the three every game shares (court-piece.md, "Derived
+# state", events): the move answer lists them all.
+SCHEMAS.derived["MoveAnswer"] = Schema.from_dict({
+    "record": nested(Record), "events": many(Event), "state": nested(State),
+}, name=f"{P}MoveAnswer")

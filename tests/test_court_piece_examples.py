@@ -6,7 +6,7 @@ import pytest
 
 from service.rules.errors import IllegalMove
 from service.rules.games.court_piece import GAME
-from test_court_piece_data import EXAMPLES
+from .test_court_piece_data import EXAMPLES
 
 
 def by_kind(*kinds):

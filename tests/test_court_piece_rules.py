@@ -513,7 +513,7 @@ def test_face_down_card_cannot_be_played_and_caller_last_card_is_reveal():
 
 
 def test_unrevealed_trump_is_exposed_in_the_result_and_views_at_the_end():
-    from test_court_piece_data import EXAMPLES
+    from .test_court_piece_data import EXAMPLES
     r = copy.deepcopy(EXAMPLES[12]["input"])
     for seat in range(4):
         view = GAME.view(r, seat)
@@ -889,7 +889,7 @@ def test_bids_validate_is_not_applicable():
 
 # ------------------------------------------------------------------ match replay
 def _match():
-    from test_court_piece_data import EXAMPLES
+    from .test_court_piece_data import EXAMPLES
     return copy.deepcopy(EXAMPLES[22]["input"]["hands"])
 
 

@@ -9,6 +9,7 @@ from ..game import Game
 _MODULES = (
     "buck_euchre",
     "court_piece",
+    "sixes",
 )
 
 GAMES: dict[str, Game] = {}

@@ -949,10 +949,16 @@ class CourtPiece(Game):
         redeal = h.get("redeal", False)
         if not isinstance(redeal, bool):
             raise InvalidRecord("bad_score_input", f"{where}.redeal must be a boolean")
+        if "calling_team" in h and not is_int(h["calling_team"]):
+            raise InvalidRecord("bad_score_input", f"{where}.calling_team must be 0 or 1 (or omitted)")
+        if "winner_team" in h and not is_int(h["winner_team"]):
+            raise InvalidRecord("bad_score_input", f"{where}.winner_team must be 0 or 1")
+        if "kot" in h and not isinstance(h["kot"], bool):
+            raise InvalidRecord("bad_score_input", f"{where}.kot must be a boolean")
         calling = (dealer + 1) % 2
         if redeal:
             return None, None, False, True
-        if "calling_team" in h and h["calling_team"] is not None and h["calling_team"] != calling:
+        if "calling_team" in h and h["calling_team"] != calling:
             raise InvalidRecord("calling_team_mismatch",
                                 f"{where}.calling_team: with dealer {dealer} team {calling} calls")
         wt = h.get("winner_team")
@@ -990,7 +996,7 @@ class CourtPiece(Game):
         if not is_int(dealer) or not 0 <= dealer < 4:
             raise InvalidRecord("bad_dealer", f"dealer: {dealer!r} is not a seat 0-3")
         raw_match = {"scores": body.get("scores", [0, 0])}
-        if body.get("consecutive_wins") is not None:
+        if "consecutive_wins" in body:
             raw_match["consecutive_wins"] = body["consecutive_wins"]
         match = self.parse_match(raw_match, options)
         hands = body.get("hands")
