@@ -430,29 +430,11 @@ def test_before_the_reveal_the_face_down_card_is_private():
     assert GAME.replay(view).legal_moves() == GAME.replay(r).legal_moves()
 
 
-def test_face_down_card_does_not_oblige_following():
-    # seat 1 hides QS and has no other spade: when spades are led he may discard or reveal
-    r = rec(deal=DEAL_A, mode="hidden_trump",
-            moves=HID + [P(1, "2C"), P(2, "3D"), P(3, "QC"), P(0, "AC"),
-                         P(0, "KC"), P(1, "3C"), P(2, "4D"), P(3, "2D")])
-    # trick 2: KC by seat 0 won; seat 0 leads; give seat 0 a spade? seat 0 has none: lead a heart
-    st = state(r)
-    assert [t["winner"] for t in st["tricks"]] == [0, 0]
-    r["moves"] += [P(0, "QH")]
-    assert reason(r, mv(1, "reveal")) == "can_follow_suit"  # he has hearts
-    # build a spade lead: deal O, seat 1 hides JS; spades led by seat 0 -> seat 1 holds 8S 5S
-    r = rec(deal=DEAL_O, mode="hidden_trump",
-            moves=[mv(1, "call_trump", card="JS"), P(1, "9D"), P(2, "AD"), P(3, "8D"), P(0, "7D"),
-                   P(2, "4S")])
-    assert reason(r, P(3, "AC")) == "must_follow_suit"
-
-
-def test_caller_reveals_while_following_and_must_follow_with_the_revealed_card():
-    # deal O, seat 2 calls hidden with 4S after seat 1 passes; spades led, seat 2 has TS 7S too
+def test_face_down_card_does_not_oblige_following_and_a_revealing_caller_follows_with_it():
+    # deal O: seat 1 passes, seat 3 hides 9S; his other spades 6S 3S must follow, the 9S never has to
     base = [mv(1, "pass_to_partner"), mv(3, "call_trump", card="9S")]
     r = rec(deal=DEAL_O, mode="hidden_trump", moves=base)
     assert state(r)["caller"] == 3 and state(r)["to_act"] == 3
-    # seat 3 leads a club, ... make spades led by seat 0: seat 3 leads 2H, seat 0 3H? seat 0 has hearts.
     moves = base + [P(3, "TH"), P(0, "9H"), P(1, "AH"), P(2, "JH"),   # seat 1 wins
                     P(1, "JS"), P(2, "TS")]
     r = rec(deal=DEAL_O, mode="hidden_trump", moves=moves)
@@ -474,20 +456,30 @@ def test_caller_reveals_while_following_and_must_follow_with_the_revealed_card()
 
 
 def test_after_a_reveal_by_a_seat_without_trump_any_card():
-    # deal A, hidden QS; seat 0 (hearts and clubs) can reveal on a spade? seat 2 leads? use diamonds
-    moves = HID + [P(1, "2C"), P(2, "3D"), P(3, "QC"), P(0, "AC")]  # seat 0 wins, leads
-    moves += [P(0, "KC"), P(1, "3C"), P(2, "4D"), P(3, "2D")]      # seat 0 wins
-    moves += [P(0, "2H"), P(1, "KH"), P(2, "5D")]                    # seat 3 to follow hearts: none
-    r = hidden(moves[1:])
-    assert reason(r, mv(3, "reveal")) is None
-    r["moves"].append(mv(3, "reveal"))
-    assert reason(r, P(3, "AS")) is None
+    # deal S: seat 1 hides AH and leads 2H; seat 2 (diamonds only) demands, holds no trump: any card
+    r = rec(deal=DEAL_S, mode="hidden_trump", moves=[mv(1, "call_trump", card="AH"), P(1, "2H")])
+    assert reason(r, mv(2, "reveal")) is None
+    r["moves"].append(mv(2, "reveal"))
+    assert state(r)["must_play_trump"] == 2 and state(r)["trump"] == "H"
+    assert legal(r) == [P(2, c) for c in DEAL_S[2]]
+    r["moves"] += [P(2, "2D"), P(3, "2C"), P(0, "2S")]
+    t = state(r)["tricks"][0]
+    assert (t["winner"], t["revealed_at"]) == (1, 1)  # the 2H led before the reveal is plain, and wins
+
+
+def test_after_ones_own_reveal_a_held_trump_is_compulsory():
+    # deal A, hidden QS: seat 0 wins two club tricks, leads 2H; seat 2 (no heart) demands: his KS
+    moves = [P(1, "2C"), P(2, "3D"), P(3, "QC"), P(0, "AC"),
+             P(0, "KC"), P(1, "3C"), P(2, "4D"), P(3, "2D"),
+             P(0, "2H"), P(1, "KH")]
+    r = hidden(moves)
+    r["moves"].append(mv(2, "reveal"))
+    assert legal(r) == [P(2, "KS")]
+    assert reason(r, P(2, "5D")) == "must_play_trump_after_reveal"
+    # seat 3 after seat 2 discarded: no heart, demands and may play any of his spades
+    r = hidden(moves + [P(2, "5D"), mv(3, "reveal")])
+    assert {m["card"] for m in legal(r)} == set(DEAL_A[3][:11])
     assert state(r)["must_play_trump"] == 3
-    # seat 2 revealing instead of 3 earlier: no spade after KS gone? seat 2 keeps KS here -> must trump
-    r2 = hidden(moves[1:-1])
-    r2["moves"].append(mv(2, "reveal"))
-    assert legal(r2) == [P(2, "KS")]
-    assert reason(r2, P(2, "5D")) == "must_play_trump_after_reveal"
 
 
 def test_trump_counts_from_the_reveal_and_tricks_after_it_use_trump_from_zero():
