@@ -173,3 +173,30 @@ def test_random_playouts_views_replay_and_never_leak(options):
     rng = random.Random("views" + repr(options))
     for i in range(6):
         playout(rng, dict(options), views=True)
+
+
+# ------------------------------------------------------------------ property: no view leaks
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(seed=st.text(max_size=12), mode=st.sampled_from(["single_sar", "double_sar", "hidden_trump"]),
+       royal=st.booleans(), strategy=st.integers(0, 2 ** 32))
+def test_property_no_view_ever_shows_a_hidden_card(seed, mode, royal, strategy):
+    rng = random.Random(strategy)
+    record = GAME.deal(seed, {"mode": mode, "rung_royal": royal}, 0, {"hand_number": 2})
+    hand = GAME.replay(record)
+    luck = rng.random() < 0.3
+    while True:
+        for seat in range(4):
+            view = hand.to_record(seat)
+            assert not leaked(view, hand, seat)
+            if hand.hidden and not hand.sees_face_down(seat):
+                vst = GAME.replay(view).state()
+                assert vst["face_down_card"] is None
+                assert all(e.get("card") is None for e in vst["events"] if e["type"] == "luck_card")
+        if hand.phase == "done":
+            break
+        move = pick(rng, hand.legal_moves(), luck)
+        record["moves"].append(move)
+        hand.play(GAME.parse_move(move, 4, PACK, None, "m"), len(record["moves"]) - 1)
