@@ -937,3 +937,26 @@ def test_a_seven_six_hand_plays_all_thirteen_tricks_and_stops_at_seven():
         if {0, 6} <= seen:
             break
     assert 6 in seen  # some hand went the distance, 7-6
+
+
+def test_a_record_that_is_not_an_object_or_has_a_bad_seed():
+    for bad in ([], "x", None):
+        with pytest.raises(InvalidRecord) as err:
+            GAME.replay(bad)
+        assert err.value.reason == "bad_record"
+    r = rec()
+    r["seed"] = 5
+    assert invalid(r) == "bad_record"
+    r = rec()
+    r["viewer"] = None
+    assert invalid(r) == "bad_viewer"
+
+
+def test_deal_request_checks_its_inputs():
+    for args, code in ((("s", {"mode": "x"}, 0, None), "bad_option"),
+                       (("s", {}, 7, {"hand_number": 2}), "bad_dealer"),
+                       (("s", {}, 0, {"scores": [10, 0]}), "match_over"),
+                       (("s", {}, 0, {"hand_number": 0}), "bad_match")):
+        with pytest.raises(InvalidRecord) as err:
+            GAME.deal(*args)
+        assert err.value.reason == code
