@@ -7,7 +7,7 @@ a seat's view replay through the same code.
 
 from __future__ import annotations
 
-from ..cards import NAMES, SUIT_MASKS, SUITS, Pack, lookup, mask_of
+from ..cards import NAMES, SUIT_MASKS, SUITS, Pack, lookup
 from ..errors import IllegalMove, InvalidRecord
 from ..game import Game, Hand, is_int
 from ..holdings import Holdings
@@ -130,7 +130,7 @@ def score_outcome(options, match, dealer, calling_team, winner_team, kot, redeal
 
 
 # ---------------------------------------------------------------- the draw
-def run_draw(cards) -> list[list[tuple[int, int]]]:
+def run_draw(cards) -> tuple[list[list[tuple[int, int]]], int]:
     """The first-hand draw from a shuffled pack: rounds of (seat, card) until one seat tops."""
     rounds = []
     seats = [0, 1, 2, 3]
@@ -705,12 +705,6 @@ class CourtPieceHand(Hand):
 
 
 # ---------------------------------------------------------------- the game
-def _bad(reason):
-    def fail(msg):
-        raise InvalidRecord(reason, msg)
-    return fail
-
-
 class CourtPiece(Game):
     id = "court-piece"
     name = "Court Piece / Rung"
@@ -1038,6 +1032,9 @@ class CourtPiece(Game):
             except InvalidRecord as e:
                 e.extra["hand_index"] = h
                 raise
+            if hand.viewer is not None:
+                raise InvalidRecord("bad_record", f"hands[{h}] is a view; a match log needs full records",
+                                    hand_index=h)
             if first_options is None:
                 first_options = hand.options
                 m = hand.match
@@ -1078,7 +1075,8 @@ class CourtPiece(Game):
             prev = hand.result
         last = next((p["result"] for p in reversed(per_hand) if p["result"]), None)
         scores = last["scores"] if last else [0, 0]
-        return {"per_hand": per_hand, "scores": scores,
+        return {"per_hand": per_hand, "running_scores": [p["result"]["scores"] for p in per_hand if p["result"]],
+                "scores": scores,
                 "match_over": bool(last and last["match_over"]),
                 "winner": last["winner"] if last else None}
 
