@@ -59,7 +59,26 @@ def card_name(c):
     return None if c is None else NAMES[c]
 
 
+def _spellings():
+    """Every accepted spelling of each card (any case, ``10`` for the ten) -> the card."""
+    out = {}
+    for card in PACK.order:
+        name = NAMES[card]
+        ranks = [name[0], name[0].lower()] + (["10"] if name[0] == "T" else [])
+        for r in ranks:
+            for s in (name[1], name[1].lower()):
+                out[r + s] = card
+    return out
+
+
+CARD_INDEX = _spellings()
+
+
 def parse_card(text, where: str, hidden_ok: bool = False):
+    if type(text) is str:
+        card = CARD_INDEX.get(text)
+        if card is not None:
+            return card
     if text is None and hidden_ok:
         return None
     card = lookup(text)
@@ -278,6 +297,21 @@ class CourtPieceHand(Hand):
     def check_move(self, move):
         t = move["type"]
         seat = move["seat"]
+        if t == "play":
+            card = move["card"]
+            if not self.holdings.may_hold(seat, card):
+                return "card_not_in_hand", f"seat {seat} does not hold {NAMES[card]}"
+            if seat == self.caller and card == self.face_down and not self.revealed:
+                return "card_face_down", "the face-down card cannot be played before the reveal"
+            pm = self.playable(seat)
+            if not pm >> card & 1:  # a view: check against the cards known to be held, plus this one
+                pm |= 1 << card
+            legal = self.legal_mask(seat, pm)
+            if not legal >> card & 1:
+                if self.trick and pm & SUIT_MASKS[self.trick[0][1] >> 4]:
+                    return "must_follow_suit", "a card of the suit led must be played"
+                return "must_play_trump_after_reveal", "after his own reveal the seat must play trump"
+            return None
         if t == "call_trump":
             if not self.hidden and "suit" not in move:
                 return "suit_required", "call_trump names a suit in this mode"
@@ -321,21 +355,6 @@ class CourtPieceHand(Hand):
             if card is not None and card == self.face_down:
                 return "same_trump", "that card is already face down"
             return self.first_five_check(seat, card)
-        if t == "play":
-            card = move["card"]
-            if not self.holdings.may_hold(seat, card):
-                return "card_not_in_hand", f"seat {seat} does not hold {NAMES[card]}"
-            if seat == self.caller and card == self.face_down and not self.revealed:
-                return "card_face_down", "the face-down card cannot be played before the reveal"
-            pm = self.playable(seat)
-            if not pm >> card & 1:  # a view: check against the cards known to be held, plus this one
-                pm |= 1 << card
-            legal = self.legal_mask(seat, pm)
-            if not legal >> card & 1:
-                if self.trick and pm & SUIT_MASKS[self.trick[0][1] >> 4]:
-                    return "must_follow_suit", "a card of the suit led must be played"
-                return "must_play_trump_after_reveal", "after his own reveal the seat must play trump"
-            return None
         return None
 
     def first_five_check(self, seat, card):
@@ -352,23 +371,37 @@ class CourtPieceHand(Hand):
 
     # ---- applying
     def play(self, move, index):
+        if move["type"] == "play" and self.phase == "play" and move["seat"] == self.to_act:
+            # the common case, the same checks as below in short: a held, legal, face-up card
+            seat, card = move["seat"], move["card"]
+            if (self.holdings.known[seat] >> card & 1 and self.legal_mask(seat) >> card & 1
+                    and not (seat == self.caller and card == self.face_down and not self.revealed)):
+                events = self.play_card(seat, card)
+                self.moves.append(move)
+                return self.emitted(events, index)
         refusal = self.check(move)
         if refusal:
             raise IllegalMove(refusal[0], refusal[1], move_index=index)
         events = self.apply(move)
         self.moves.append(move)
+        return self.emitted(events, index)
+
+    def emitted(self, events, index):
         if self.phase == "done" and self.result is not None and not self.result["redeal"]:
             events.append({"type": "hand_over", "result": self.result})
             if self.result["match_over"]:
                 events.append({"type": "match_over", "winner": self.result["winner"]})
-        for e in events:
-            e["index"] = index
-        self.events.extend(events)
+        if events:
+            for e in events:
+                e["index"] = index
+            self.events.extend(events)
         return events
 
     def apply(self, move):
         t = move["type"]
         seat = move["seat"]
+        if t == "play":
+            return self.play_card(seat, move["card"])
         ev = []
         if t == "call_trump":
             ev.append({"type": "trump_called", "seat": seat})
@@ -441,8 +474,6 @@ class CourtPieceHand(Hand):
             else:
                 self.trump = self.trump_suit = move["suit"]
             ev.append({"type": "trump_changed", "seat": seat})
-        elif t == "play":
-            ev.extend(self.play_card(seat, move["card"]))
         return ev
 
     def settle(self):
@@ -799,6 +830,12 @@ class CourtPiece(Game):
         hand.setup(parsed, draw)
 
     def parse_move(self, raw, n, pack, viewer, where):
+        if type(raw) is dict and len(raw) == 3 and raw.get("type") == "play":  # the common case, fast
+            seat, text = raw.get("seat"), raw.get("card")
+            if type(seat) is int and 0 <= seat < 4 and type(text) is str:
+                card = CARD_INDEX.get(text)
+                if card is not None:
+                    return {"seat": seat, "type": "play", "card": card}
         if not isinstance(raw, dict):
             raise InvalidRecord("bad_move", f"{where} must be an object")
         seat = raw.get("seat")
