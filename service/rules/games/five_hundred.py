@@ -1017,6 +1017,9 @@ class FiveHundred(Game):
                 raise InvalidRecord("invalid_suit", f"{where}.suit: {entry['suit']!r} is not S, C, D or H")
             seats.append(seat)
             cards.append(card)
+        steps = [(b - a) % n for a, b in zip(seats, seats[1:])]
+        if sum(steps) >= n:
+            raise InvalidRecord("invalid_record", "cards must be in turn order from the leader")
         ranking = ranking_for(pack.mask, bid, joker_suit)
         free = TRUMP_OF.get(bid) is None and joker_suit is None
         i = trick_winner_index(ranking, cards, free)
