@@ -9,6 +9,7 @@ from ..game import Game
 _MODULES = (
     "buck_euchre",
     "five_hundred",
+    "sixes",
 )
 
 GAMES: dict[str, Game] = {}
