@@ -107,9 +107,8 @@ class _Option(Option):
         return text + (" or null" if self.nullable else "")
 
     def to_json(self) -> dict:
+        """The catalogue entry (the contract's ``OptionInfo``: a null default says it may be null)."""
         out = super().to_json()
-        if self.nullable:
-            out["nullable"] = True
         if self.at_least is not None:
             out["minimum"] = self.at_least
         return out
@@ -133,7 +132,8 @@ OPTIONS = (
            "the contractor holding the joker in no trumps or misere may nominate its suit"),
     Option("joker_lead_last_trick_only", "boolean", False, "the free joker may be led only to the last trick"),
     _Option("defender_cap", "integer", None,
-            "trick points of a defending side cannot lift its score above this (490 or 480)", nullable=True),
+            "integer or null (off): trick points of a defending side cannot lift its score above this "
+            "(490 or 480)", nullable=True),
     _Option("target", "integer", 500, "winning score; going out backwards at -target", at_least=1),
 )
 
@@ -724,8 +724,8 @@ _MOVE_FIELDS = {
     "pass": {},
     "bid": {"bid": "string"},
     "discard": {"cards": "cards"},
-    "nominate_joker": {"suit": "suit"},
-    "play": {"card": "card", "suit?": "suit"},
+    "nominate_joker": {"suit": "string"},
+    "play": {"card": "card", "suit?": "string"},
 }
 
 
@@ -769,6 +769,8 @@ class FiveHundred(Game):
                 raise InvalidRecord("invalid_match", "match.hand_number must be an integer >= 1")
             return value
 
+        if isinstance(raw, dict):  # "Nothing else is read": other fields are ignored
+            raw = {key: raw[key] for key in ("scores", "hand_number") if key in raw}
         try:
             return parse_match(raw, {"scores": [0] * k, "hand_number": 1},
                                {"scores": scores, "hand_number": number})
