@@ -304,8 +304,8 @@ def test_match_defaults_and_hand_number():
     assert replay(r).match == {"scores": [0, 0, 0], "hand_number": 1}
     assert replay(rec(match={"hand_number": 4})).match == {"scores": [0, 0], "hand_number": 4}
     assert replay(rec(match=None)).match == {"scores": [0, 0], "hand_number": 1}
-    # "Nothing else is read": other fields are ignored
-    assert replay(rec(match={"scores": [5, 0], "note": 1})).match == {"scores": [5, 0], "hand_number": 1}
+    # "Nothing else is read": another field is refused, as every game's match object does (core)
+    assert invalid(rec(match={"scores": [5, 0], "note": 1})) == "invalid_match"
 
 
 @pytest.mark.parametrize("match", [

@@ -769,8 +769,6 @@ class FiveHundred(Game):
                 raise InvalidRecord("invalid_match", "match.hand_number must be an integer >= 1")
             return value
 
-        if isinstance(raw, dict):  # "Nothing else is read": other fields are ignored
-            raw = {key: raw[key] for key in ("scores", "hand_number") if key in raw}
         try:
             return parse_match(raw, {"scores": [0] * k, "hand_number": 1},
                                {"scores": scores, "hand_number": number})
