@@ -84,6 +84,8 @@ def _order(players: int) -> list[str]:
 
 
 PACKS = {p: Pack(_order(p)) for p in range(2, 7)}
+_FAST_CARDS = {p: {NAMES[c]: c for c in PACKS[p].order} for p in range(2, 7)}  # canonical names only
+_FAST_BY_PACK = {PACKS[p]: _FAST_CARDS[p] for p in range(2, 7)}
 POSITION = {p: {c: i for i, c in enumerate(PACKS[p].order)} for p in range(2, 7)}
 
 
@@ -150,8 +152,22 @@ def sides_of(options: dict) -> tuple[int, tuple[int, ...]]:
     return n, tuple(range(n))
 
 
+_RANKINGS: dict = {}
+
+
 def ranking_for(pack_mask: int, bid: str, joker_suit: int | None) -> Ranking:
-    """Effective suits and powers under a contract; a free joker has no suit (``NO_SUIT``)."""
+    """Effective suits and powers under a contract; a free joker has no suit (``NO_SUIT``).
+
+    Rankings are never changed once built, so they are cached (a handful per pack).
+    """
+    key = (pack_mask, TRUMP_OF.get(bid), joker_suit)
+    r = _RANKINGS.get(key)
+    if r is None:
+        r = _RANKINGS[key] = _build_ranking(pack_mask, bid, joker_suit)
+    return r
+
+
+def _build_ranking(pack_mask: int, bid: str, joker_suit: int | None) -> Ranking:
     trump = TRUMP_OF.get(bid)
     if trump is not None:
         r = with_bowers(trump, pack_mask)
@@ -776,6 +792,9 @@ class FiveHundred(Game):
             raise _remap(err, {"bad_match": "invalid_match"}) from None
 
     def _card(self, pack: Pack, text, where: str, hidden_ok: bool):
+        card = _FAST_BY_PACK[pack].get(text) if type(text) is str else None
+        if card is not None:
+            return card
         if text is None:
             if hidden_ok:
                 return None
@@ -830,6 +849,20 @@ class FiveHundred(Game):
         hand.deal_hands, hand.kitty, hand.dead = parsed, pkitty, pdead
 
     def parse_move(self, raw, n: int, pack: Pack, viewer, where: str) -> dict:
+        # fast path: a canonical play or call (the bulk of every record)
+        if type(raw) is dict and len(raw) == 3:
+            kind, seat = raw.get("type"), raw.get("seat")
+            if type(seat) is int and 0 <= seat < n:
+                if kind == "play":
+                    card = _FAST_CARDS[n].get(raw.get("card"))
+                    if card is not None:
+                        return {"seat": seat, "type": "play", "card": card}
+                elif kind == "bid" and type(raw.get("bid")) is str:
+                    return {"seat": seat, "type": "bid", "bid": raw["bid"]}
+        elif type(raw) is dict and len(raw) == 2 and raw.get("type") == "pass":
+            seat = raw.get("seat")
+            if type(seat) is int and 0 <= seat < n:
+                return {"seat": seat, "type": "pass"}
         if not isinstance(raw, dict):
             raise InvalidRecord("invalid_move", f"{where} must be an object")
         seat = raw.get("seat")
