@@ -51,11 +51,17 @@ def check_view_listing(record, hand):
     vhand = GAME.replay(view)
     assert vhand.phase == hand.phase
     assert vhand.listing() == hand.listing()
-    # another seat's view lists nothing but agrees on whose turn it is
-    other = (seat + 1) % hand.n
-    ohand = GAME.replay(hand.view_record(other))
-    assert ohand.to_act == seat
-    assert ohand.listing() is None
+    # every other seat's view lists nothing but agrees on whose turn it is and on the public state
+    # (a view that cannot tell whether the contractor holds the joker reports phase play)
+    skip = ("legal_moves", "phase", "current_trick") if hand.phase == "nominate_joker" else ("legal_moves",)
+    public = {k: v for k, v in hand.state().items() if k not in skip}
+    for other in range(hand.n):
+        if other == seat:
+            continue
+        ohand = GAME.replay(hand.view_record(other))
+        assert ohand.to_act == seat
+        assert ohand.listing() is None
+        assert {k: v for k, v in ohand.state().items() if k not in skip} == public
 
 
 def playout(options, seed, rng, check_views):
@@ -81,7 +87,7 @@ def playout(options, seed, rng, check_views):
             wrong = (hand.to_act + 1) % n
             assert hand.check(parse({"seat": wrong, "type": "play", "card": legal[0]["card"]}, hand))[0] \
                 == "not_your_turn"
-        if check_views and step % 7 == 0:
+        if check_views and (step % 7 == 0 or check_views == "all"):
             record["moves"] = [GAME.write_move(m) for m in hand.moves]
             check_view_listing(record, hand)
         move = concrete(choose(legal, rng, True), rng)
@@ -146,7 +152,7 @@ def test_random_playouts(index):
     rng = random.Random(500 + index)
     kinds = set()
     for i in range(40):
-        hand = playout(options, f"playout-{index}-{i}", rng, check_views=i < 8)
+        hand = playout(options, f"playout-{index}-{i}", rng, check_views="all" if i < 3 else i < 8)
         if hand.result["contract"]:
             kinds.add(hand.result["contract"]["bid"])
     assert len(kinds) >= 3
