@@ -1370,3 +1370,41 @@ def test_view_round_trip_of_a_full_hand_for_every_seat():
         assert (vh.listing() is None) == (seat != hand.to_act)
         if seat == hand.to_act:
             assert vh.listing() == hand.listing()
+
+
+def test_any_three_of_the_13_cards_is_a_legal_discard():
+    import itertools
+    r = contract_record("7H", 0, fill_deal(4))
+    hand = replay(r)
+    holding = hand.legal_moves()[0]["from"]
+    combos = list(itertools.combinations(holding, 3))
+    assert len(combos) == 286
+    for combo in combos:
+        move = GAME.parse_move({"seat": 0, "type": "discard", "cards": list(combo)}, 4, hand.pack, None, "m")
+        assert hand.check(move) is None
+
+
+def test_play_check_order():
+    # card_not_in_hand comes before the joker-lead checks
+    h = position("7NT", None, ["TS", "4D"], [], ["S", "H", "C", "D"], 5)
+    assert play_reason(h, "JK") == "card_not_in_hand"
+    # unexpected_suit comes before the following checks
+    h = position("8NT", None, ["JK", "7C", "AD"], [{"seat": 0, "card": "KC"}], [], 2)
+    assert play_reason(h, "AD", "D") == "unexpected_suit"
+    # the free joker played to another seat's lead never carries a suit
+    h = position("8NT", None, ["JK", "AD"], [{"seat": 0, "card": "KC"}], [], 2)
+    assert play_reason(h, "JK", "C") == "unexpected_suit"
+    # joker_lead_not_allowed comes before joker_suit_required
+    h = position("7NT", None, ["JK", "TS"], [], ["S", "H", "C", "D"], 5)
+    assert play_reason(h, "JK") == "joker_lead_not_allowed"
+
+
+def test_dead_hand_never_plays_and_two_player_tricks_have_two_cards():
+    r = contract_record("6NT", 1, options={"players": 2}, dealer=0)
+    r = then(r, {"seat": 1, "type": "discard", "cards": r["deal"]["kitty"]})
+    r = auto(r, [])
+    hand = replay(r)
+    assert len(hand.tricks) == 10 and all(len(t["cards"]) == 2 for t in hand.tricks)
+    played = {c["card"] for t in hand.tricks for c in t["cards"]}
+    assert not played & set(r["deal"]["dead_hand"])
+    assert sum(hand.result["tricks_by_side"]) == 10 and hand.result["next_dealer"] == 1
