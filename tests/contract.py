@@ -1,0 +1,50 @@
+"""Validate real responses against openapi.yaml, so the contract and the code cannot drift apart."""
+
+from functools import cache
+from pathlib import Path
+
+import jsonschema
+import yaml
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+SPEC_FILE = Path(__file__).resolve().parent.parent / "openapi.yaml"
+
+
+@cache
+def spec() -> dict:
+    return yaml.safe_load(SPEC_FILE.read_text())
+
+
+@cache
+def _registry():
+    return Registry().with_resource("urn:spec", Resource.from_contents(spec(), default_specification=DRAFT202012))
+
+
+def _fix_refs(node):
+    if isinstance(node, dict):
+        return {k: ("urn:spec" + v if k == "$ref" and v.startswith("#") else _fix_refs(v)) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_fix_refs(v) for v in node]
+    return node
+
+
+def response_schema(path: str, method: str, status: int) -> dict:
+    op = spec()["paths"][path][method.lower()]
+    resp = op["responses"][str(status)]
+    content = resp["content"]
+    return _fix_refs(next(iter(content.values()))["schema"]), next(iter(content))
+
+
+def check_response(path: str, method: str, resp) -> None:
+    """Assert ``resp`` (a Flask test response) is what the contract promises for ``path``."""
+    assert resp.status_code < 500, resp.get_data(as_text=True)
+    schema, mime = response_schema(path, method, resp.status_code)
+    assert resp.mimetype == mime, (resp.mimetype, mime)
+    jsonschema.Draft202012Validator(schema, registry=_registry()).validate(resp.get_json())
+
+
+def call(client, method: str, path: str, **kwargs):
+    resp = client.open(path, method=method, **kwargs)
+    check_response(path, method, resp)
+    return resp
