@@ -20,7 +20,7 @@ def _options():
     return fields.Nested(Options, allow_none=True)
 
 
-Match = Schema.from_dict({"scores": ints(4, metadata={"description": "before this hand"}),
+Match = Schema.from_dict({"scores": ints(4, required=False, metadata={"description": "before this hand"}),
                           "hand_number": fields.Integer(strict=True, validate=validate.Range(min=1))},
                          name="BuckEuchreMatch")
 Deal = Schema.from_dict({

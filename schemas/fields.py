@@ -29,9 +29,9 @@ def enum(values, nullable: bool = False, required: bool = True, **meta) -> field
                          metadata=meta)
 
 
-def ints(length: int | None = None, nullable_items: bool = False, **meta) -> fields.List:
+def ints(length: int | None = None, nullable_items: bool = False, required: bool = True, **meta) -> fields.List:
     v = validate.Length(equal=length) if length is not None else None
-    return fields.List(fields.Integer(strict=True, allow_none=nullable_items), required=True, validate=v,
+    return fields.List(fields.Integer(strict=True, allow_none=nullable_items), required=required, validate=v,
                        metadata=meta)
 
 

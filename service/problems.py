@@ -17,8 +17,9 @@ _HTTP_CODES = {
 def problem(status: int, code: str, title: str, detail: str, **extra) -> Response:
     body = {"type": PROBLEM_TYPE + code, "title": title, "status": status, "detail": detail, "code": code}
     body.update({k: v for k, v in extra.items() if v is not None})
-    resp = Response(orjson.dumps(body), status=status, mimetype="application/problem+json")
-    return resp
+    # marshmallow reports list items under int keys
+    return Response(orjson.dumps(body, option=orjson.OPT_NON_STR_KEYS), status=status,
+                    mimetype="application/problem+json")
 
 
 class ApiProblem(Exception):

@@ -359,7 +359,9 @@ def hand_played_out(body, where="") -> bool:
 
 def _score_input(body, options, where):
     """(maker, participants, tricks_won) of a hand outcome, checked for consistency."""
-    maker = body.get("maker")
+    if "maker" not in body:
+        raise InvalidRecord("invalid_record", f"{where}maker is required (a seat, or null)")
+    maker = body["maker"]
     if maker is not None:
         maker = parse_seat(maker, N, f"{where}maker")
     parts = body.get("participants")
