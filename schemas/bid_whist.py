@@ -19,7 +19,9 @@ def _options():
     return fields.Nested(Options, allow_none=True)
 
 
-Match = Schema.from_dict({"scores": ints(2, metadata={"description": "per team, before this hand"}),
+Match = Schema.from_dict({"scores": fields.List(fields.Integer(strict=True), validate=validate.Length(equal=2),
+                                                metadata={"description": "per team, before this hand; "
+                                                          "default [0, 0]"}),
                           "hand_number": fields.Integer(strict=True, validate=validate.Range(min=1))},
                          name="BidWhistMatch")
 Deal = Schema.from_dict({
@@ -35,7 +37,10 @@ _STRINGS = {"suit": SUIT, "mode": list(MODES), "direction": list(DIRECTIONS)}
 MOVES = move_schemas("BidWhist", GAME.id, 4, GAME.move_fields, {
     "card": lambda kind, f: card(CARD),
     "cards": lambda kind, f: cards(CARD, nullable=True, description="6 cards; null in others' views"),
-    "string": lambda kind, f: fields.String(required=True, metadata={"enum": _STRINGS[f]}),
+    # the values are listed, not enforced: another string is an illegal move (invalid_bid, invalid_suit,
+    # invalid_direction), answered by the referee, not a malformed request
+    "string": lambda kind, f: fields.String(required=True, metadata={
+        "description": "one of " + ", ".join(_STRINGS[f]) + "; another string is an illegal move"}),
     "integer": lambda kind, f: fields.Integer(required=True, strict=True,
                                               metadata={"description": "books over six, 1-7"}),
 })
