@@ -167,6 +167,15 @@ def test_input_cards_may_be_lower_case_and_ten_output_canonical():
     (lambda r: r["moves"].append({"seat": 0, "type": "bid", "level": True, "mode": "uptown"}), "bad_move"),
     (lambda r: r["moves"].append({"seat": 0, "type": "bid", "level": 3, "mode": 3}), "bad_move"),
     (lambda r: r["moves"].append({"seat": 0, "type": "play", "card": "ZZ"}), "unknown_card"),
+    (lambda r: r["moves"].append({"seat": 0, "type": "play", "card": ["AS"]}), "unknown_card"),
+    (lambda r: r["moves"].append({"seat": 0, "type": "play", "card": None}), "unknown_card"),
+    (lambda r: r["moves"].append({"seat": True, "type": "play", "card": "AS"}), "bad_seat"),
+    (lambda r: r["moves"].append({"seat": 0, "type": "play", "card": "AS", "x": 1}), "bad_move"),
+    (lambda r: r["moves"].append({"seat": 0, "type": "play"}), "bad_move"),
+    (lambda r: r["moves"].append(["pass"]), "bad_move"),
+    (lambda r: r["deal"].__setitem__("hands", r["deal"]["hands"][:3]), "bad_deal"),
+    (lambda r: r["deal"].__setitem__("kitty", "2S"), "bad_deal"),
+    (lambda r: r["deal"]["hands"][2].__setitem__(0, 7), "unknown_card"),
     (lambda r: r["moves"].append({"seat": 0, "type": "discard", "cards": "2S"}), "invalid_record"),
     (lambda r: r.__setitem__("options", {"colour": 1}), "unknown_option"),
     (lambda r: r.__setitem__("options", {"target": 6}), "bad_option"),
@@ -929,3 +938,30 @@ def test_options_catalogue():
     assert opts["defenders_score"]["choices"] == ["none", "set_value", "books_over_six"]
     assert [m["type"] for m in GAME.catalogue()["move_types"]] == [
         "pass", "bid", "name_trump", "choose_direction", "discard", "play"]
+
+
+def test_a_view_of_the_bidder_without_the_kitty_cannot_list_the_discard():
+    view = GAME.view(record(moves=EX_MOVES[:4], options=EXCHANGE), 1)
+    view["moves"].append({"seat": 1, "type": "name_trump", "suit": "C"})
+    hand = GAME.replay(view)  # replaying is fine; the listing needs the kitty
+    assert hand.phase == "discarding"
+    with pytest.raises(InvalidRecord) as err:
+        hand.state()
+    assert err.value.reason == "view_incomplete"
+    # another seat's view of the same point lists nothing and needs nothing
+    other = GAME.view(record(moves=EX_MOVES, options=EXCHANGE), 3)
+    assert state(other)["legal_moves"] is None
+
+
+def test_a_move_after_the_end_in_a_record_is_hand_over():
+    rec = result_record()
+    rec["moves"].append(pas(0))
+    with pytest.raises(IllegalMove) as err:
+        GAME.replay(rec)
+    assert err.value.reason == "hand_over" and err.value.move_index == 53
+
+
+def test_lower_case_and_ten_in_moves_take_the_full_parse():
+    rec = record(moves=E10_MOVES)
+    rec["moves"].append({"seat": 1, "type": "play", "card": "7h"})
+    assert GAME.replay(rec).to_record()["moves"][-1] == play(1, "7H")
