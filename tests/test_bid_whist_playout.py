@@ -97,17 +97,26 @@ def play_hand(seed, options, dealer, scores, rng, check_views):
         everything = in_hands + played + list(kitty_out)
         assert len(everything) == 54 and len(set(everything)) == 54
         assert len(st["tricks"]) == sum(st["tricks_won"])
-        if check_views and step % 5 == 0:
+        move = concrete(rng.choice(st["legal_moves"]), rng)
+        if check_views and step % 4 == 0:
             rec = hand.to_record()
             for seat in range(4):
                 view = GAME.view(rec, seat)
-                vst = GAME.replay(view).state()
+                vhand = GAME.replay(view)
+                vst = vhand.state()
                 assert vst["to_act"] == st["to_act"] and vst["phase"] == st["phase"]
+                assert vst["tricks"] == st["tricks"] and vst["contract"] == st["contract"]
+                assert vst["hands"][seat] == st["hands"][seat]
+                assert all(c is None for s, h in enumerate(vst["hands"]) if s != seat for c in h)
                 if seat == st["to_act"]:
                     assert vst["legal_moves"] == st["legal_moves"]
                 else:
                     assert vst["legal_moves"] is None
-        move = concrete(rng.choice(st["legal_moves"]), rng)
+                # the legal move is accepted by every view (as that seat may see it)
+                shown = vhand.game.write_move(GAME.parse_move(move, 4, PACK, None, "m"))
+                if move["type"] == "discard" and seat != move["seat"]:
+                    shown["cards"] = [None] * 6
+                assert vhand.check(GAME.parse_move(shown, 4, PACK, seat, "m")) is None
         hand.play(GAME.parse_move(move, 4, PACK, None, "m"), len(hand.moves))
         step += 1
     st = hand.state()
