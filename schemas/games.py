@@ -12,6 +12,7 @@ from .fields import OneOf
 _MODULES = {
     "buck-euchre": "buck_euchre",
     "bid-whist": "bid_whist",
+    "sixes": "sixes",
 }
 
 

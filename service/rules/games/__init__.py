@@ -9,6 +9,7 @@ from ..game import Game
 _MODULES = (
     "buck_euchre",
     "bid_whist",
+    "sixes",
 )
 
 GAMES: dict[str, Game] = {}

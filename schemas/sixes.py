@@ -1,0 +1,147 @@
+"""Sixes' bodies, for the contract (``openapi.yaml``) and the calculators' envelopes.
+
+Sixes has no tricks and no auction: no trick-winner or bids/validate calculator (404 ``not_found``),
+``tricks`` is always ``[]`` and the layout, pot and chips take their place in the state.
+"""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from service.rules.games.sixes import GAME
+
+from .fields import card, const, enum, ints, many, move_schemas, nested, options_schema, seat
+from .records import GameSchemas, Trick
+
+N = 5  # at most five players (3 or 4 by option)
+CARD = r"^[a2-7jqkA2-7JQK][shdcSHDC]$"
+SUITS = ["S", "H", "D", "C"]
+
+
+def _seat(**kw):
+    return seat(N, **kw)
+
+
+def _counts(**meta):
+    return fields.List(fields.Integer(strict=True), required=True,
+                       validate=validate.Length(min=3, max=5), metadata=meta)
+
+
+Options = options_schema("Sixes", GAME.options)
+
+
+def _options():
+    return fields.Nested(Options, allow_none=True)
+
+
+Match = Schema.from_dict({
+    "chips": fields.List(fields.Integer(strict=True, validate=validate.Range(min=1)),
+                         validate=validate.Length(min=3, max=5),
+                         metadata={"description": "each seat's chips before this round (all >= 1: a "
+                                                  "round that leaves someone at 0 ends the match)"}),
+    "hand_number": fields.Integer(strict=True, validate=validate.Range(min=1)),
+}, name="SixesMatch")
+
+Deal = Schema.from_dict({
+    "hands": fields.List(fields.List(fields.String(allow_none=True, metadata={"pattern": CARD})),
+                         required=True, validate=validate.Length(min=3, max=5),
+                         metadata={"description": "each seat's cards in the order dealt (8 each with 5 "
+                                                  "players, 10 with 4, 14/13/13 with 3 from the "
+                                                  "dealer's left); null where a view hides"}),
+}, name="SixesDeal")
+
+MOVES = move_schemas("Sixes", GAME.id, N, GAME.move_fields, {
+    "card": lambda kind, f: card(CARD),
+})
+
+Record = Schema.from_dict({
+    "game": const(GAME.id),
+    "options": _options(),
+    "dealer": _seat(),
+    "seed": fields.String(metadata={"description": "the seed the deal came from (full records only)"}),
+    "deal": nested(Deal),
+    "moves": many(MOVES, required=False),
+    "match": fields.Nested(Match, allow_none=True),
+    "viewer": _seat(required=False, metadata={"description": "present in a view: the seat it belongs to"}),
+}, name="SixesRecord")
+
+Result = Schema.from_dict({
+    "round_winner": _seat(metadata={"description": "the seat that went out first and took the pot"}),
+    "pot": fields.Integer(required=True, metadata={"description": "the chips the round winner took"}),
+    "passes": _counts(description="every pass of each seat this round"),
+    "unpaid_passes": _counts(description="passes made without a chip to pay"),
+    "deltas": _counts(description="this round's change of each seat's chips"),
+    "chips": _counts(description="each seat's chips after the round"),
+    "scores": _counts(description="the same as chips (the name every game's result shares)"),
+    "match_over": fields.Boolean(required=True),
+    "winner": _seat(nullable=True, metadata={"description": "the single match winner; null while the "
+                                                             "match goes on or when the most chips are shared"}),
+    "winners": ints(metadata={"description": "the match winners (every seat with the most chips once "
+                                             "the match is over); [] while it goes on"}),
+    "next_dealer": _seat(metadata={"description": "whoever played the six of diamonds this round"}),
+}, name="SixesResult")
+
+RowEnds = Schema.from_dict({"low": fields.String(required=True), "high": fields.String(required=True)},
+                           name="SixesRow")
+Layout = Schema.from_dict({s: nested(RowEnds, nullable=True) for s in SUITS}, name="SixesLayout")
+
+State = Schema.from_dict({
+    "phase": enum(["playing", "done"]),
+    "to_act": _seat(nullable=True, metadata={
+        "description": "null once done (and, in a view, before the opening when the viewer does not "
+                       "hold the six of diamonds)"}),
+    "legal_moves": many(MOVES, nullable=True),
+    "tricks": many(Trick, metadata={"description": "always []: Sixes has no tricks"}),
+    "layout": nested(Layout, metadata={"description": "each suit's row ends; null before its six"}),
+    "pot": fields.Integer(required=True, metadata={"description": "chips in the pot (0 once done)"}),
+    "chips": _counts(description="current chips, after what was paid so far this round"),
+    "hand_sizes": _counts(description="cards each seat holds"),
+    "hands": fields.List(fields.List(fields.String(allow_none=True)), required=True),
+    "result": nested(Result, nullable=True),
+}, name="SixesState")
+
+DealRequest = Schema.from_dict({
+    "seed": fields.String(metadata={"description": "any string; drawn by the service when absent"}),
+    "options": _options(),
+    "dealer": _seat(required=False, metadata={"default": 0}),
+    "match": fields.Nested(Match, allow_none=True),
+}, name="SixesDealRequest")
+
+_round = {
+    "passes": fields.List(fields.Integer(strict=True, validate=validate.Range(min=0)), required=True,
+                          validate=validate.Length(min=3, max=5),
+                          metadata={"description": "each seat's passes in the round"}),
+    "round_winner": _seat(metadata={"description": "the seat that went out"}),
+}
+_chips_in = fields.List(fields.Integer(strict=True, validate=validate.Range(min=1)),
+                        validate=validate.Length(min=3, max=5),
+                        metadata={"description": "chips before (default: start_chips each)"})
+ScoreIn = Schema.from_dict({"options": _options(), "chips": _chips_in, **_round},
+                           name="SixesScoreRequest")
+ScoreOut = Schema.from_dict({
+    "round_winner": _seat(), "pot": fields.Integer(required=True),
+    "passes": _counts(), "unpaid_passes": _counts(), "deltas": _counts(), "chips": _counts(),
+    "match_over": fields.Boolean(required=True), "winner": _seat(nullable=True),
+    "winners": ints(),
+}, name="SixesScore")
+RoundOutcome = Schema.from_dict(dict(_round), name="SixesRoundOutcome")
+MatchScoreIn = Schema.from_dict({
+    "options": _options(),
+    "chips": fields.List(fields.Integer(strict=True, validate=validate.Range(min=1)),
+                         validate=validate.Length(min=3, max=5),
+                         metadata={"description": "chips before the first round (default: start_chips each)"}),
+    "hands": many(RoundOutcome, metadata={"description": "one per round, in order"}),
+}, name="SixesMatchScoreRequest")
+MatchScoreOut = Schema.from_dict({
+    "running_chips": fields.List(fields.List(fields.Integer()), required=True),
+    "chips": _counts(),
+    "over_after_hand": fields.Integer(required=True, allow_none=True),
+    "match_over": fields.Boolean(required=True),
+    "winner": _seat(nullable=True), "winners": ints(),
+}, name="SixesMatchScore")
+
+SCHEMAS = GameSchemas(
+    game_id=GAME.id, prefix="Sixes", record=Record, moves=MOVES, state=State, result=Result,
+    deal_request=DealRequest, max_players=N,
+    calculators={"score": (ScoreIn, ScoreOut), "score_match": (MatchScoreIn, MatchScoreOut)},
+)
