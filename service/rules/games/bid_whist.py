@@ -405,16 +405,6 @@ class BidWhistHand(Hand):
             return [None] * len(self.discards)
         return names(self.discards)
 
-    # --- the record ---
-    def to_record(self, viewer: int | None = None) -> dict:
-        """As the core's, but a hidden discard keeps its length: ``[null] * 6`` (CONVENTIONS.md
-        "lists keep their length"), so that a view replays; the core writes a bare ``null``."""
-        out = super().to_record(viewer)
-        for move in out["moves"]:
-            if move["type"] == "discard" and move["cards"] is None:
-                move["cards"] = [None] * KITTY_SIZE
-        return out
-
     def deal_json(self, viewer: int | None) -> dict:
         hands = [names(h) if viewer is None or s == viewer else [None] * len(h)
                  for s, h in enumerate(self.dealt)]
