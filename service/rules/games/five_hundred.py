@@ -719,15 +719,6 @@ class FiveHundredHand(Hand):
     def hidden_move_card(self, move: dict, viewer: int) -> bool:
         return move["seat"] != viewer
 
-    def to_record(self, viewer: int | None = None) -> dict:
-        """As the core's, but a hidden discard keeps its length: ``[null, null, null]``."""
-        record = super().to_record(viewer)
-        if "viewer" in record:
-            for m in record["moves"]:
-                if m["type"] == "discard" and m["cards"] is None:
-                    m["cards"] = [None, None, None]
-        return record
-
 
 # ---------------------------------------------------------------------------------------------
 # the game
