@@ -844,8 +844,8 @@ class FiveHundred(Game):
         if type(raw) is dict and len(raw) == 3:
             kind, seat = raw.get("type"), raw.get("seat")
             if type(seat) is int and 0 <= seat < n:
-                if kind == "play":
-                    card = _FAST_CARDS[n].get(raw.get("card"))
+                if kind == "play" and type(raw.get("card")) is str:
+                    card = _FAST_CARDS[n].get(raw["card"])
                     if card is not None:
                         return {"seat": seat, "type": "play", "card": card}
                 elif kind == "bid" and type(raw.get("bid")) is str:
