@@ -131,6 +131,12 @@ def test_views_and_view_requests(client):
     assert out["record"]["viewer"] == 0
 
 
+def test_views_refuse_a_seat_that_does_not_exist(client):
+    r = rec()
+    for seat in (4, -1):
+        assert post(client, "/views", {"record": r, "seat": seat}, 422)["code"] == "invalid_record"
+
+
 def test_api_trick_winner_examples(client):
     out = post(client, "/trick-winner", {"options": {}, "contract": "8S", "joker_suit": None,
                                          "cards": [{"seat": 2, "card": "AC"}, {"seat": 3, "card": "JC"},

@@ -719,6 +719,12 @@ class FiveHundredHand(Hand):
     def hidden_move_card(self, move: dict, viewer: int) -> bool:
         return move["seat"] != viewer
 
+    def view_record(self, seat: int) -> dict:
+        """The core's, with the seat checked (the views endpoint passes any integer through)."""
+        if not is_int(seat) or not 0 <= seat < self.n:
+            raise InvalidRecord("bad_seat", f"seat: {seat!r} is not a seat 0-{self.n - 1}")
+        return super().view_record(seat)
+
 
 # ---------------------------------------------------------------------------------------------
 # the game
