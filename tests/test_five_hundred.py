@@ -6,9 +6,10 @@ from service.rules.cards import JOKER, NAMES, lookup
 from service.rules.errors import IllegalMove, InvalidRecord, NotApplicable
 from service.rules.games import GAMES
 from service.rules.games.five_hundred import (
-    BIDS, GAME, MISERE_FAMILY, PACKS, RUNG, SUIT_INT, VALUE, FiveHundredHand, Holdings, ranking_for,
+    BIDS, GAME, MISERE_FAMILY, PACKS, RUNG, SUIT_INT, TRUMP_OF, VALUE, FiveHundredHand, ranking_for,
     sides_of,
 )
+from service.rules.holdings import Holdings
 
 # ---------------------------------------------------------------------------------------------
 # helpers
@@ -101,10 +102,7 @@ def position(contract, joker_suit, hand, trick, led_suits, trick_number, players
         k, side_of = sides_of(o)
         h.active = [s for s in range(n) if s == contractor or side_of[s] != side_of[contractor]]
     h.joker_suit = None if joker_suit is None else SUIT_INT[joker_suit]
-    h.free_joker = not contract[:-1].isdigit() and joker_suit is None if contract not in MISERE_FAMILY \
-        else joker_suit is None
-    if contract not in MISERE_FAMILY and contract[-1] in "SCDH" and not contract.endswith("NT"):
-        h.free_joker = False
+    h.free_joker = TRUMP_OF.get(contract) is None and joker_suit is None
     h.ranking = ranking_for(h.pack.mask, contract, h.joker_suit)
     if trick:
         seat = h.active[(h.active.index(trick[-1]["seat"]) + 1) % len(h.active)]

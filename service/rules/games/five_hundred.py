@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import JACK, JOKER, NAMES, Pack, lookup, names, same_colour_suit
+from ..cards import JOKER, NAMES, Pack, lookup, names
 from ..errors import IllegalMove, InvalidRecord
 from ..game import Game, Hand, is_int, parse_match
 from ..holdings import Holdings
