@@ -374,6 +374,7 @@ class Hand:
         return record
 
     def view_record(self, seat: int) -> dict:
+        seat = parse_seat(seat, self.n, "seat")
         if self.viewer is not None and self.viewer != seat:
             raise InvalidRecord("view_incomplete", f"a view for seat {self.viewer} cannot give seat {seat}'s view")
         return self.to_record(seat)
