@@ -37,6 +37,7 @@ class OptionInfo(Schema):
     choices = fields.List(fields.Raw())
     minimum = fields.Integer()
     maximum = fields.Integer()
+    nullable = fields.Boolean(metadata={"description": "null is an accepted value"})
 
 
 class FieldInfo(Schema):

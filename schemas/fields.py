@@ -78,8 +78,8 @@ def options_schema(prefix: str, table) -> type[Schema]:
             v = validate.OneOf(list(o.choices))
         elif o.minimum is not None:
             v = validate.Range(o.minimum, o.maximum)
-        kind = {"integer": fields.Integer(strict=True, validate=v, metadata=meta),
-                "boolean": fields.Boolean(metadata=meta),
-                "string": fields.String(validate=v, metadata=meta)}[o.type]
+        kind = {"integer": fields.Integer(strict=True, validate=v, metadata=meta, allow_none=o.nullable),
+                "boolean": fields.Boolean(metadata=meta, allow_none=o.nullable),
+                "string": fields.String(validate=v, metadata=meta, allow_none=o.nullable)}[o.type]
         attrs[o.name] = kind
     return Schema.from_dict(attrs, name=f"{prefix}Options")

@@ -11,6 +11,8 @@ from .fields import OneOf
 
 _MODULES = {
     "buck-euchre": "buck_euchre",
+    "bid-whist": "bid_whist",
+    "five-hundred": "five_hundred",
     "court-piece": "court_piece",
     "sixes": "sixes",
 }

@@ -86,11 +86,15 @@ class Pack:
         self.order = tuple(_BY_NAME[n] for n in names)
         self.mask = mask_of(self.order)
         self.size = len(self.order)
+        self._canonical = {NAMES[c]: c for c in self.order}  # the common case, one dict lookup
 
     def __contains__(self, card: int) -> bool:
         return bool(self.mask >> card & 1)
 
     def parse(self, text, where: str) -> int:
+        card = self._canonical.get(text) if type(text) is str else None
+        if card is not None:
+            return card
         card = lookup(text)
         if card is None or not (self.mask >> card & 1):
             raise InvalidRecord("unknown_card", f"{where}: {text!r} is not a card of this pack")

@@ -362,7 +362,8 @@ class Hand:
             out = self.game.write_move(m)
             field = self.game.hidden_move_fields.get(m["type"])
             if field and who is not None and field in out and self.hidden_move_card(m, who):
-                out[field] = None
+                value = out[field]  # lists keep their length (CONVENTIONS.md "Views")
+                out[field] = [None] * len(value) if isinstance(value, list) else None
             moves.append(out)
         record = {"game": self.game.id, "options": self.options, "dealer": self.dealer}
         if self.seed is not None and who is None:  # a seed would let a viewer re-deal every hand
@@ -373,6 +374,7 @@ class Hand:
         return record
 
     def view_record(self, seat: int) -> dict:
+        seat = parse_seat(seat, self.n, "seat")
         if self.viewer is not None and self.viewer != seat:
             raise InvalidRecord("view_incomplete", f"a view for seat {self.viewer} cannot give seat {seat}'s view")
         return self.to_record(seat)

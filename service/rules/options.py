@@ -16,8 +16,11 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple | None = None
+    nullable: bool = False  # null is a value of its own (e.g. "no cap")
 
     def parse(self, value):
+        if value is None and self.nullable:
+            return None
         ok = {
             "integer": isinstance(value, int) and not isinstance(value, bool),
             "boolean": isinstance(value, bool),
@@ -26,24 +29,34 @@ class Option:
         if ok and self.choices is not None:
             ok = value in self.choices
         if ok and self.minimum is not None:
-            ok = self.minimum <= value <= self.maximum
+            ok = value >= self.minimum
+        if ok and self.maximum is not None:
+            ok = value <= self.maximum
         if not ok:
             raise InvalidRecord("bad_option", f"option {self.name!r}: {value!r} is not {self.describe()}")
         return value
 
     def describe(self) -> str:
         if self.choices is not None:
-            return "one of " + ", ".join(map(repr, self.choices))
-        if self.minimum is not None:
-            return f"an integer from {self.minimum} to {self.maximum}"
-        return f"a {self.type}"
+            text = "one of " + ", ".join(map(repr, self.choices))
+        elif self.minimum is not None and self.maximum is not None:
+            text = f"an integer from {self.minimum} to {self.maximum}"
+        elif self.minimum is not None:
+            text = f"an integer >= {self.minimum}"
+        else:
+            text = f"a {self.type}"
+        return text + (" or null" if self.nullable else "")
 
     def to_json(self) -> dict:
         out = {"name": self.name, "type": self.type, "default": self.default, "meaning": self.meaning}
         if self.choices is not None:
             out["choices"] = list(self.choices)
         if self.minimum is not None:
-            out["minimum"], out["maximum"] = self.minimum, self.maximum
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        if self.nullable:
+            out["nullable"] = True
         return out
 
 

@@ -8,6 +8,8 @@ from ..game import Game
 
 _MODULES = (
     "buck_euchre",
+    "bid_whist",
+    "five_hundred",
     "court_piece",
     "sixes",
 )
