@@ -11,6 +11,7 @@ from .fields import OneOf
 
 _MODULES = {
     "buck-euchre": "buck_euchre",
+    "bid-whist": "bid_whist",
     "sixes": "sixes",
 }
 

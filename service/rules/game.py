@@ -362,7 +362,8 @@ class Hand:
             out = self.game.write_move(m)
             field = self.game.hidden_move_fields.get(m["type"])
             if field and who is not None and field in out and self.hidden_move_card(m, who):
-                out[field] = None
+                value = out[field]  # lists keep their length (CONVENTIONS.md "Views")
+                out[field] = [None] * len(value) if isinstance(value, list) else None
             moves.append(out)
         record = {"game": self.game.id, "options": self.options, "dealer": self.dealer}
         if self.seed is not None and who is None:  # a seed would let a viewer re-deal every hand

@@ -8,6 +8,7 @@ from ..game import Game
 
 _MODULES = (
     "buck_euchre",
+    "bid_whist",
     "sixes",
 )
 
