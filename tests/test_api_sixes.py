@@ -311,3 +311,61 @@ def test_hostile_bodies_get_problems(client, kwargs, status, code):
     r = client.post(BASE + "/state", **kwargs)
     assert r.status_code == status and r.json["code"] == code
     assert r.headers["Content-Type"] == "application/problem+json"
+
+
+SEQ = "A234567JQK"
+ALL_CARDS = {r + s for s in "SHDC" for r in SEQ}
+
+
+def _layout_cards(layout):
+    out = set()
+    for suit, ends in layout.items():
+        if ends is not None:
+            lo, hi = SEQ.index(ends["low"][0]), SEQ.index(ends["high"][0])
+            out |= {SEQ[p] + suit for p in range(lo, hi + 1)}
+    return out
+
+
+def test_random_api_playouts_keep_the_invariants(client):
+    rng = random.Random(2027)
+    for k in range(9):
+        n = 3 + k % 3
+        options = {"players": n, "voluntary_pass": rng.random() < 0.3}
+        chips = [rng.randint(1, 4) for _ in range(n)]
+        rec = post(client, "/deals", {"seed": f"api-playout-{k}", "dealer": k % n, "options": options,
+                                      "match": {"chips": chips}}, 201)
+        assert sorted(c for h in rec["deal"]["hands"] for c in h) == sorted(ALL_CARDS)
+        while True:
+            st = post(client, "/state", {"record": rec})
+            held = [c for h in st["hands"] for c in h]
+            laid = _layout_cards(st["layout"])
+            assert len(held) + len(laid) == 40 and set(held) | laid == ALL_CARDS
+            assert sum(st["chips"]) + st["pot"] == sum(chips) and st["tricks"] == []
+            if st["phase"] == "done":
+                break
+            legal = st["legal_moves"]
+            assert legal and all(m["seat"] == st["to_act"] for m in legal)
+            for move in legal:
+                assert post(client, "/moves/validate", {"record": rec, "move": move})["legal"]
+            listed = {m["card"] for m in legal if m["type"] == "play"}
+            for card in rng.sample(sorted(ALL_CARDS - listed), 3):
+                v = post(client, "/moves/validate",
+                         {"record": rec, "move": {"seat": st["to_act"], "type": "play", "card": card}})
+                assert v["legal"] is False and v["reason"] in (
+                    "card_not_in_hand", "card_not_playable", "must_start_with_6d")
+            if {"seat": st["to_act"], "type": "pass"} not in legal:
+                v = post(client, "/moves/validate", {"record": rec, "move": pas(st["to_act"])})
+                assert v["reason"] in ("must_play", "must_start_with_6d")
+            view = post(client, "/views", {"record": rec, "seat": st["to_act"]})
+            assert post(client, "/legal-moves", {"record": view})["moves"] == legal
+            rec = post(client, "/moves", {"record": rec, "move": rng.choice(legal)})["record"]
+        result = st["result"]
+        assert st["hand_sizes"][result["round_winner"]] == 0 and st["pot"] == 0
+        assert result["next_dealer"] == rec["moves"][0]["seat"]
+        scored = post(client, "/score", {"options": options, "chips": chips, "passes": result["passes"],
+                                         "round_winner": result["round_winner"]})
+        for key in ("pot", "deltas", "chips", "match_over", "winner", "winners", "unpaid_passes"):
+            assert scored[key] == result[key], key
+        for seat in range(n):
+            view = post(client, "/views", {"record": rec, "seat": seat})
+            assert post(client, "/state", {"record": view})["result"] == result
