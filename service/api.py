@@ -13,7 +13,6 @@ from .problems import ApiProblem
 from .rules import games
 from .rules.errors import InvalidRecord
 from .rules.game import is_int
-from .rules.match import replay_match
 
 api = Blueprint("api", __name__)
 
@@ -106,8 +105,7 @@ def legal_moves(game_id):
 def _record_and_move(game):
     data = body(rq.MoveRequest)
     hand = replay(game, data["record"])
-    move = game.parse_move(data["move"], hand.n, hand.pack, hand.viewer, "move")
-    return hand, move
+    return hand, game.read_move(data["move"], hand)
 
 
 @api.post("/v1/games/<game_id>/moves/validate")
@@ -131,10 +129,12 @@ def make_move(game_id):
 def view(game_id):
     game = game_of(game_id)
     data = body(rq.ViewRequest)
-    return reply(replay(game, data["record"]).view_record(_seat(data["seat"], game)))
+    hand = replay(game, data["record"])
+    with game.documented_reasons():
+        return reply(hand.view_record(_seat(data["seat"])))
 
 
-def _seat(value, game):
+def _seat(value):
     if not is_int(value):
         raise ApiProblem(400, "invalid_request", "seat must be an integer", errors={"seat": ["Not an integer."]})
     return value
@@ -176,4 +176,4 @@ def replay_a_match(game_id):
     for i, h in enumerate(hands):
         if isinstance(h.get("moves"), list) and len(h["moves"]) > limit:
             raise InvalidRecord("too_many_moves", f"hands[{i}] holds more than {limit} moves", hand_index=i)
-    return reply(replay_match(game, hands, current_app.config["MAX_HANDS"]))
+    return reply(game.replay_match({"hands": hands}, current_app.config["MAX_HANDS"]))

@@ -5,7 +5,6 @@ import copy
 import random
 
 import pytest
-import yaml
 
 from .contract import _fix_refs, _registry, call
 from .test_court_piece_data import EXAMPLES

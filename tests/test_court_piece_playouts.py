@@ -4,7 +4,6 @@ import random
 
 import pytest
 
-from service.rules.errors import IllegalMove
 from service.rules.games.court_piece import GAME, PACK, score_outcome
 from service.rules.cards import NAMES, cards_in
 

@@ -86,13 +86,13 @@ class Pack:
         self.order = tuple(_BY_NAME[n] for n in names)
         self.mask = mask_of(self.order)
         self.size = len(self.order)
-        self._canonical = {NAMES[c]: c for c in self.order}  # the common case, one dict lookup
+        self.canonical = {NAMES[c]: c for c in self.order}  # canonical names: the common case, one lookup
 
     def __contains__(self, card: int) -> bool:
         return bool(self.mask >> card & 1)
 
     def parse(self, text, where: str) -> int:
-        card = self._canonical.get(text) if type(text) is str else None
+        card = self.canonical.get(text) if type(text) is str else None
         if card is not None:
             return card
         card = lookup(text)
@@ -104,6 +104,10 @@ class Pack:
         """A list of card strings; ``None`` entries only where a view may hide cards."""
         if not isinstance(items, list):
             raise InvalidRecord("invalid_record", f"{where} must be a list of cards")
+        canonical = self.canonical
+        out = [canonical.get(t) if type(t) is str else None for t in items]
+        if None not in out:  # every card written canonically: done in one pass
+            return out
         out = []
         for i, text in enumerate(items):
             if text is None:

@@ -6,8 +6,11 @@ replayed). Everything here is game-agnostic: a new game is a new module register
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from .cards import Pack, lookup, names
 from .errors import IllegalMove, InvalidRecord, NotApplicable
+from .match import replay_match
 from .options import Option, parse_options
 from .shuffle import new_seed, shuffled
 
@@ -18,9 +21,9 @@ def is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def parse_seat(value, n: int, where: str) -> int:
+def parse_seat(value, n: int, where: str, reason: str = "bad_seat") -> int:
     if not is_int(value) or not 0 <= value < n:
-        raise InvalidRecord("bad_seat", f"{where}: {value!r} is not a seat 0-{n - 1}")
+        raise InvalidRecord(reason, f"{where}: {value!r} is not a seat 0-{n - 1}")
     return value
 
 
@@ -98,7 +101,34 @@ class Game:
     move_fields: dict[str, dict[str, str]] = {}
     # move fields whose cards a view may hide (type -> field)
     hidden_move_fields: dict[str, str] = {}
+    # the core's record reasons as the game's document names them; a game whose document names its
+    # own (Five Hundred's "invalid_dealer") extends this table, the others keep CONVENTIONS.md's words
+    reasons: dict[str, str] = {"bad_dealer": "bad_seat", "bad_viewer": "bad_seat",
+                               "unknown_move_type": "bad_move", "bad_record": "invalid_record"}
     hand_class: type[Hand]
+
+    @contextmanager
+    def documented_reasons(self):
+        """Report record problems under the reason strings of this game's document."""
+        try:
+            yield
+        except InvalidRecord as exc:
+            if not getattr(exc, "documented", False):  # nested entry points rename once
+                exc.reason = self.reasons.get(exc.reason, exc.reason)
+                exc.documented = True
+            raise
+
+    def _move_specs(self) -> dict:
+        """Per move type: (required fields with kinds, optional names, all names), built once."""
+        specs = self.__dict__.get("_specs")
+        if specs is None:
+            specs = {}
+            for kind, spec in self.move_fields.items():
+                required = tuple((f, k) for f, k in spec.items() if not f.endswith("?"))
+                optional = frozenset(f.rstrip("?") for f in spec if f.endswith("?"))
+                specs[kind] = (required, optional, frozenset({"seat", "type"} | {f for f, _ in required} | optional))
+            self.__dict__["_specs"] = specs
+        return specs
 
     # --- facts that depend on options ---
     def players(self, options: dict) -> int:
@@ -121,15 +151,23 @@ class Game:
         """Fill ``hand`` from the record's ``deal``: card strings, duplicates, then counts."""
         raise NotImplementedError
 
+    def read_move(self, raw, hand: Hand, where: str = "move") -> dict:
+        """A move sent on its own (not in a record), checked for shape against ``hand``."""
+        with self.documented_reasons():
+            return self.parse_move(raw, hand.n, hand.pack, hand.viewer, where)
+
     def parse_move(self, raw, n: int, pack: Pack, viewer, where: str) -> dict:
         """A move's shape (CONVENTIONS.md): object, seat, known type, typed fields, cards of the pack."""
+        fast = self._fast_move(raw, n, pack)
+        if fast is not None:
+            return fast
         if not isinstance(raw, dict):
             raise InvalidRecord("bad_move", f"{where} must be an object")
         seat = parse_seat(raw.get("seat"), n, f"{where}.seat")
         kind = raw.get("type")
         spec = self.move_fields.get(kind) if isinstance(kind, str) else None
         if spec is None:
-            raise InvalidRecord("bad_move", f"{where}.type: {kind!r} is not a move of this game "
+            raise InvalidRecord("unknown_move_type", f"{where}.type: {kind!r} is not a move of this game "
                                 f"({', '.join(self.move_fields)})")
         move = {"seat": seat, "type": kind}
         allowed = {"seat", "type"}
@@ -148,6 +186,42 @@ class Game:
             raise InvalidRecord("bad_move", f"{where}: unknown field {extra[0]!r} in a {kind!r} move")
         return move
 
+    def _fast_move(self, raw, n: int, pack: Pack) -> dict | None:
+        """The common case in one pass: exactly the required fields, each already canonical.
+
+        Anything else (an optional field, ``10H``, a wrong type, a hidden card) returns None and
+        takes the full checks, which also word the error.
+        """
+        if type(raw) is not dict:
+            return None
+        kind = raw.get("type")
+        spec = self._move_specs().get(kind) if type(kind) is str else None
+        seat = raw.get("seat")
+        if spec is None or type(seat) is not int or not 0 <= seat < n or len(raw) != 2 + len(spec[0]):
+            return None
+        move = {"seat": seat, "type": raw["type"]}
+        canonical = pack.canonical
+        for field, kind in spec[0]:
+            value = raw.get(field)
+            if kind == "card":
+                value = canonical.get(value) if type(value) is str else None
+            elif kind == "string":
+                value = value if type(value) is str else None
+            elif kind == "cards":
+                if type(value) is not list:
+                    return None
+                value = [canonical.get(v) if type(v) is str else None for v in value]
+                if None in value:
+                    return None
+            elif kind == "integer":
+                value = value if type(value) is int else None
+            elif kind == "boolean":
+                value = value if type(value) is bool else None
+            if value is None:
+                return None
+            move[field] = value
+        return move
+
     def write_move(self, move: dict) -> dict:
         """A parsed move back to canonical JSON."""
         out = {"seat": move["seat"], "type": move["type"]}
@@ -164,8 +238,12 @@ class Game:
 
     def start(self, record) -> Hand:
         """Validate everything but the moves, in the order of CONVENTIONS.md; the hand as dealt."""
+        with self.documented_reasons():
+            return self._start(record)
+
+    def _start(self, record) -> Hand:
         if not isinstance(record, dict):
-            raise InvalidRecord("invalid_record", "record must be an object")
+            raise InvalidRecord("bad_record", "record must be an object")
         if record.get("game") != self.id:
             raise InvalidRecord("wrong_game", f"record.game must be {self.id!r}")
         extra = [k for k in record if k not in RECORD_FIELDS]
@@ -174,14 +252,14 @@ class Game:
         options = self.parse_options(record.get("options"))
         n = self.players(options)
         if "dealer" not in record:
-            raise InvalidRecord("bad_seat", "record.dealer is required")
-        dealer = parse_seat(record["dealer"], n, "record.dealer")
+            raise InvalidRecord("bad_dealer", "record.dealer is required")
+        dealer = parse_seat(record["dealer"], n, "record.dealer", "bad_dealer")
         match = self.parse_match(record.get("match"), options)
         viewer = record.get("viewer")
         if viewer is not None or "viewer" in record:
-            viewer = parse_seat(viewer, n, "record.viewer")
+            viewer = parse_seat(viewer, n, "record.viewer", "bad_viewer")
         if "seed" in record and not isinstance(record["seed"], str):
-            raise InvalidRecord("invalid_record", "record.seed must be a string")
+            raise InvalidRecord("bad_record", "record.seed must be a string")
         if not isinstance(record.get("deal"), dict):
             raise InvalidRecord("bad_deal", "record.deal must be an object")
         hand = self.hand_class(self, options, dealer, match, viewer)
@@ -192,14 +270,14 @@ class Game:
 
     def replay(self, record) -> Hand:
         """The hand after every move of the record; the first bad move is reported with its index."""
-        hand = self.start(record)
-        moves = record.get("moves", [])
-        if not isinstance(moves, list):
-            raise InvalidRecord("bad_moves", "record.moves must be a list")
-        pack = hand.pack
-        for i, raw in enumerate(moves):
-            move = self.parse_move(raw, hand.n, pack, hand.viewer, f"record.moves[{i}]")
-            hand.play(move, i)
+        with self.documented_reasons():
+            hand = self._start(record)
+            moves = record.get("moves", [])
+            if not isinstance(moves, list):
+                raise InvalidRecord("bad_moves", "record.moves must be a list")
+            pack, n, viewer, parse, play = hand.pack, hand.n, hand.viewer, self.parse_move, hand.play
+            for i, raw in enumerate(moves):
+                play(parse(raw, n, pack, viewer, f"record.moves[{i}]"), i)
         return hand
 
     def record_of(self, hand: Hand) -> dict:
@@ -207,9 +285,13 @@ class Game:
 
     # --- dealing ---
     def deal(self, seed, options, dealer, match) -> dict:
+        with self.documented_reasons():
+            return self._deal(seed, options, dealer, match)
+
+    def _deal(self, seed, options, dealer, match) -> dict:
         options = self.parse_options(options)
         n = self.players(options)
-        dealer = parse_seat(dealer, n, "dealer")
+        dealer = parse_seat(dealer, n, "dealer", "bad_dealer")
         match = self.parse_match(match, options)
         if seed is None:
             seed = new_seed()
@@ -224,8 +306,12 @@ class Game:
     # --- views ---
     def view(self, record, seat) -> dict:
         hand = self.replay(record)
-        seat = parse_seat(seat, hand.n, "seat")
-        return hand.view_record(seat)
+        with self.documented_reasons():
+            return hand.view_record(seat)
+
+    def replay_match(self, body, max_hands: int | None = None) -> dict:
+        """``…/matches/replay``: a whole match from its hands' records (``{"hands": [...]}``)."""
+        return replay_match(self, body.get("hands"), max_hands)
 
     # --- calculators (404 where a game has no such thing) ---
     def trick_winner(self, body) -> dict:
@@ -374,7 +460,7 @@ class Hand:
         return record
 
     def view_record(self, seat: int) -> dict:
-        seat = parse_seat(seat, self.n, "seat")
+        seat = parse_seat(seat, self.n, "seat", "bad_viewer")
         if self.viewer is not None and self.viewer != seat:
             raise InvalidRecord("view_incomplete", f"a view for seat {self.viewer} cannot give seat {seat}'s view")
         return self.to_record(seat)

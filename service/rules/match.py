@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .errors import IllegalMove, InvalidRecord
-from .game import Game
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
-def replay_match(game: Game, records, max_hands: int | None = None) -> dict:
+def replay_match(game: "Game", records, max_hands: int | None = None) -> dict:
     """Every hand's result and the running scores; the first bad hand is reported with its index.
 
     A hand's ``dealer`` and ``match`` must follow from the hand before (its ``next_dealer``, its
     scores); a hand that omits ``match`` gets the one that follows.
     """
     if not isinstance(records, list) or not records:
-        raise InvalidRecord("invalid_record", "hands must be a non-empty list of records")
+        raise InvalidRecord("bad_record", "hands must be a non-empty list of records")
     if max_hands is not None and len(records) > max_hands:
         raise InvalidRecord("too_many_hands", f"a match log may hold at most {max_hands} hands")
     per_hand, running = [], []
@@ -21,7 +25,7 @@ def replay_match(game: Game, records, max_hands: int | None = None) -> dict:
     result = None
     for i, record in enumerate(records):
         if not isinstance(record, dict):
-            raise InvalidRecord("invalid_record", f"hands[{i}] must be a record", hand_index=i)
+            raise InvalidRecord("bad_record", f"hands[{i}] must be a record", hand_index=i)
         if result is not None and result.get("match_over"):
             raise InvalidRecord("match_already_over", f"hands[{i}]: the match ended after hand {i - 1}",
                                 hand_index=i)
@@ -33,7 +37,7 @@ def replay_match(game: Game, records, max_hands: int | None = None) -> dict:
             exc.extra["hand_index"] = i
             raise
         if hand.viewer is not None:
-            raise InvalidRecord("invalid_record", f"hands[{i}] is a view; a match log needs full records",
+            raise InvalidRecord("bad_record", f"hands[{i}] is a view; a match log needs full records",
                                 hand_index=i)
         if hand.result is None:
             raise InvalidRecord("hand_incomplete", f"hands[{i}] is not finished", hand_index=i)

@@ -21,7 +21,6 @@ from ..tricks import Ranking
 
 ORDER = " ".join(r + s for s in SUITS for r in "23456789TJQKA") + " BJ RJ"
 PACK = Pack(ORDER)
-_CANONICAL = {NAMES[c]: c for c in PACK.order}
 
 HAND_SIZE = 12
 KITTY_SIZE = 6
@@ -416,14 +415,6 @@ class BidWhistHand(Hand):
 
 # --- the game -------------------------------------------------------------------------------------
 
-def _parse_cards(items: list, where: str, hidden_ok: bool) -> list:
-    """``Pack.parse_list``, with a fast path for a list of canonical card names."""
-    out = [_CANONICAL.get(t) if type(t) is str else None for t in items]
-    if None in out:
-        return PACK.parse_list(items, where, hidden_ok)
-    return out
-
-
 def _body(body, where: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
     if not isinstance(body, dict):
         raise InvalidRecord("bad_body", f"{where} must be an object")
@@ -486,16 +477,6 @@ class BidWhist(Game):
     def pack(self, options: dict) -> Pack:
         return PACK
 
-    def parse_move(self, raw, n: int, pack: Pack, viewer, where: str) -> dict:
-        """A fast path for the common, canonical ``play`` move (48 of a hand's ~53 moves); anything
-        else, or anything unusual (lower case, ``10``, a bad field), takes the core's full checks."""
-        if type(raw) is dict and len(raw) == 3 and raw.get("type") == "play":
-            seat, text = raw.get("seat"), raw.get("card")
-            card = _CANONICAL.get(text) if type(text) is str else None
-            if type(seat) is int and 0 <= seat < n and card is not None:
-                return {"seat": seat, "type": "play", "card": card}
-        return super().parse_move(raw, n, pack, viewer, where)
-
     def deck_description(self) -> str:
         return "54 cards: 2-A in spades, hearts, diamonds, clubs, plus BJ (black, little) and RJ (red, big) jokers"
 
@@ -519,8 +500,8 @@ class BidWhist(Game):
         if not isinstance(kitty, list):
             raise InvalidRecord("bad_deal", "record.deal.kitty must be a list of cards")
         view = hand.viewer is not None
-        parsed = [_parse_cards(h, f"record.deal.hands[{s}]", view) for s, h in enumerate(hands)]
-        pkitty = _parse_cards(kitty, "record.deal.kitty", view)
+        parsed = [PACK.parse_list(h, f"record.deal.hands[{s}]", view) for s, h in enumerate(hands)]
+        pkitty = PACK.parse_list(kitty, "record.deal.kitty", view)
         seen = 0
         for c in [c for h in parsed for c in h] + pkitty:
             if c is not None:

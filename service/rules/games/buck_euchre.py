@@ -7,9 +7,9 @@ dropping; then playing -> done. A turned-up club starts in playing.
 
 from __future__ import annotations
 
-from ..cards import CLUBS, SUITS, Pack, cards_in, name, names, parse_suit, suit_of
+from ..cards import CLUBS, SUITS, Pack, name, names, parse_suit, suit_of
 from ..errors import InvalidRecord
-from ..game import Game, Hand, hand_number, is_int, parse_int_list, parse_match, parse_seat
+from ..game import Game, Hand, hand_number, parse_int_list, parse_match, parse_seat
 from ..holdings import Holdings
 from ..options import Option
 from ..tricks import plain, with_bowers

@@ -741,6 +741,8 @@ class CourtPiece(Game):
     name = "Court Piece / Rung"
     min_players = max_players = 4
     options = OPTIONS
+    reasons = {"unknown_card": "bad_card", "hidden_card": "bad_card", "unknown_field": "bad_record",
+               "bad_option": "bad_option", "wrong_game": "wrong_game"}
     move_fields = {
         "call_trump": {"suit?": "string", "card?": "card"},
         "pass_to_partner": {},
@@ -873,34 +875,6 @@ class CourtPiece(Game):
         if "card" in move:
             out["card"] = card_name(move["card"])
         return out
-
-    def start(self, record):
-        if not isinstance(record, dict):
-            raise InvalidRecord("bad_record", "record must be an object")
-        if record.get("game") != self.id:
-            raise InvalidRecord("wrong_game", f"record.game must be {self.id!r}")
-        extra = [k for k in record if k not in RECORD_FIELDS]
-        if extra:
-            raise InvalidRecord("bad_record", f"record: unknown field {extra[0]!r}")
-        options = self.parse_options(record.get("options"))
-        dealer = record.get("dealer")
-        if not is_int(dealer) or not 0 <= dealer < 4:
-            raise InvalidRecord("bad_dealer", f"record.dealer: {dealer!r} is not a seat 0-3")
-        match = self.parse_match(record.get("match"), options)
-        viewer = None
-        if "viewer" in record:
-            viewer = record["viewer"]
-            if not is_int(viewer) or not 0 <= viewer < 4:
-                raise InvalidRecord("bad_viewer", f"record.viewer: {viewer!r} is not a seat 0-3")
-        if "seed" in record and not isinstance(record["seed"], str):
-            raise InvalidRecord("bad_record", "record.seed must be a string")
-        if not isinstance(record.get("deal"), dict):
-            raise InvalidRecord("bad_deal", "record.deal must be an object")
-        hand = self.hand_class(self, options, dealer, match, viewer)
-        hand.seed = record.get("seed")
-        self.parse_deal(record["deal"], hand)
-        hand.begin()
-        return hand
 
     def next_match(self, match, result, hand):
         return result["next_match"]
@@ -1055,11 +1029,13 @@ class CourtPiece(Game):
                 "over_after_hand": over_after, "dealers": dealers, "next_dealer": dealer,
                 "consecutive_wins": runs}
 
-    def replay_match(self, body):
+    def replay_match(self, body, max_hands=None):
         """``…/matches/replay``: the hand records of a match in order."""
         hands = body.get("hands") if isinstance(body, dict) else None
         if not isinstance(hands, list) or not hands:
             raise InvalidRecord("bad_request", "hands must be a non-empty list of records")
+        if max_hands is not None and len(hands) > max_hands:
+            raise InvalidRecord("too_many_hands", f"a match log may hold at most {max_hands} hands")
         per_hand = []
         first_options = None
         prev = None

@@ -19,7 +19,7 @@ from ..cards import JOKER, NAMES, Pack, lookup, names
 from ..errors import IllegalMove, InvalidRecord
 from ..game import Game, Hand, is_int, parse_match
 from ..holdings import Holdings
-from ..options import Option, parse_options
+from ..options import Option
 from ..tricks import NO_SUIT, Ranking, plain, with_bowers
 
 # ---------------------------------------------------------------------------------------------
@@ -719,19 +719,9 @@ class FiveHundredHand(Hand):
     def hidden_move_card(self, move: dict, viewer: int) -> bool:
         return move["seat"] != viewer
 
-    def view_record(self, seat: int) -> dict:
-        """The core's, with the seat checked (the views endpoint passes any integer through)."""
-        if not is_int(seat) or not 0 <= seat < self.n:
-            raise InvalidRecord("bad_seat", f"seat: {seat!r} is not a seat 0-{self.n - 1}")
-        return super().view_record(seat)
-
 
 # ---------------------------------------------------------------------------------------------
 # the game
-
-def _remap(err: InvalidRecord, reasons: dict) -> InvalidRecord:
-    return InvalidRecord(reasons.get(err.reason, err.reason), err.detail, **err.extra)
-
 
 _MOVE_FIELDS = {
     "pass": {},
@@ -750,6 +740,10 @@ class FiveHundred(Game):
     move_fields = _MOVE_FIELDS
     hidden_move_fields = {"discard": "cards"}
     hand_class = FiveHundredHand
+    reasons = {"bad_option": "invalid_option", "bad_dealer": "invalid_dealer", "bad_match": "invalid_match",
+               "unknown_card": "invalid_card", "hidden_card": "invalid_card", "bad_moves": "invalid_move",
+               "bad_move": "invalid_move", "unknown_move_type": "invalid_move", "bad_seat": "invalid_move",
+               "bad_viewer": "bad_seat", "bad_record": "invalid_record", "bad_deal": "wrong_card_count"}
 
     def players(self, options: dict) -> int:
         return options["players"]
@@ -763,12 +757,6 @@ class FiveHundred(Game):
                 "red 13s)")
 
     # --- reading a record ---
-    def parse_options(self, raw) -> dict:
-        try:
-            return parse_options(raw, self.options)
-        except InvalidRecord as err:
-            raise _remap(err, {"bad_option": "invalid_option"}) from None
-
     def parse_match(self, raw, options: dict) -> dict:
         k = sides_of(options)[0]
 
@@ -782,11 +770,8 @@ class FiveHundred(Game):
                 raise InvalidRecord("invalid_match", "match.hand_number must be an integer >= 1")
             return value
 
-        try:
-            return parse_match(raw, {"scores": [0] * k, "hand_number": 1},
-                               {"scores": scores, "hand_number": number})
-        except InvalidRecord as err:
-            raise _remap(err, {"bad_match": "invalid_match"}) from None
+        return parse_match(raw, {"scores": [0] * k, "hand_number": 1},
+                           {"scores": scores, "hand_number": number})
 
     def _card(self, pack: Pack, text, where: str, hidden_ok: bool):
         card = _FAST_BY_PACK[pack].get(text) if type(text) is str else None
@@ -913,53 +898,7 @@ class FiveHundred(Game):
                 out["suit"] = move["suit"]
         return out
 
-    def start(self, record) -> Hand:
-        """Validate everything but the moves (CONVENTIONS.md order) with this document's reasons."""
-        if not isinstance(record, dict):
-            raise InvalidRecord("invalid_record", "record must be an object")
-        if record.get("game") != self.id:
-            raise InvalidRecord("wrong_game", f"record.game must be {self.id!r}")
-        extra = [k for k in record if k not in ("game", "options", "dealer", "deal", "moves", "match",
-                                                  "viewer", "seed")]
-        if extra:
-            raise InvalidRecord("unknown_field", f"record: unknown field {extra[0]!r}")
-        options = self.parse_options(record.get("options"))
-        n = options["players"]
-        dealer = record.get("dealer")
-        if not is_int(dealer) or not 0 <= dealer < n:
-            raise InvalidRecord("invalid_dealer", f"record.dealer: {dealer!r} is not a seat 0-{n - 1}")
-        match = self.parse_match(record.get("match"), options)
-        viewer = record.get("viewer")
-        if "viewer" in record and (not is_int(viewer) or not 0 <= viewer < n):
-            raise InvalidRecord("bad_seat", f"record.viewer: {viewer!r} is not a seat 0-{n - 1}")
-        if "seed" in record and not isinstance(record["seed"], str):
-            raise InvalidRecord("invalid_record", "record.seed must be a string")
-        if not isinstance(record.get("deal"), dict):
-            raise InvalidRecord("wrong_card_count", "record.deal must be an object")
-        hand = self.hand_class(self, options, dealer, match, viewer)
-        hand.seed = record.get("seed")
-        self.parse_deal(record["deal"], hand)
-        hand.begin()
-        return hand
-
-    def replay(self, record) -> Hand:
-        hand = self.start(record)
-        moves = record.get("moves", [])
-        if not isinstance(moves, list):
-            raise InvalidRecord("invalid_move", "record.moves must be a list")
-        for i, raw in enumerate(moves):
-            move = self.parse_move(raw, hand.n, hand.pack, hand.viewer, f"record.moves[{i}]")
-            hand.play(move, i)
-        return hand
-
     # --- dealing ---
-    def deal(self, seed, options, dealer, match) -> dict:
-        options = self.parse_options(options)
-        n = options["players"]
-        if not is_int(dealer) or not 0 <= dealer < n:
-            raise InvalidRecord("invalid_dealer", f"dealer: {dealer!r} is not a seat 0-{n - 1}")
-        return super().deal(seed, options, dealer, match)
-
     def deal_cards(self, cards: list[int], dealer: int, options: dict, match: dict) -> dict:
         n = options["players"]
         receivers = [(dealer + 1) % n, dealer, None] if n == 2 else [(dealer + 1 + k) % n for k in range(n)]

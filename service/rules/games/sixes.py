@@ -33,10 +33,6 @@ for _suit, _row in enumerate(SEQ_CARD):
         POS[_card], SUIT[_card] = _pos, _suit
 SIXES_MASK = mask_of(row[SIX_POS] for row in SEQ_CARD)
 SIX_OF_DIAMONDS = lookup("6D")
-# every spelling of a card of the pack that ``Pack.parse`` accepts as it stands or in another case
-_CARD_BY_TEXT = {r + s: lookup(r.upper() + s.upper())
-                 for r0 in SEQUENCE for s0 in SUITS for r in {r0, r0.lower()} for s in {s0, s0.lower()}}
-
 OPTIONS = (
     Option("players", "integer", 5, "number of players (8, 10 or 14/13/13 cards each)",
            choices=(3, 4, 5)),
@@ -127,22 +123,6 @@ class Sixes(Game):
                 "(no 8s, 9s or 10s); each suit's row runs A-7 then J, Q, K")
 
     # --- reading a record ---
-    def parse_move(self, raw, n, pack, viewer, where):
-        """A fast path for the two well-formed move shapes; anything else gets the core's checks."""
-        if type(raw) is dict:
-            seat = raw.get("seat")
-            if type(seat) is int and 0 <= seat < n:
-                kind = raw.get("type")
-                if kind == "play" and len(raw) == 3:
-                    text = raw.get("card")
-                    if type(text) is str:
-                        card = _CARD_BY_TEXT.get(text)
-                        if card is not None:
-                            return {"seat": seat, "type": "play", "card": card}
-                elif kind == "pass" and len(raw) == 2:
-                    return {"seat": seat, "type": "pass"}
-        return super().parse_move(raw, n, pack, viewer, where)
-
     def parse_match(self, raw, options: dict) -> dict:
         n = self.players(options)
         return parse_match(raw, {"chips": [options["start_chips"]] * n, "hand_number": 1},
@@ -159,12 +139,6 @@ class Sixes(Game):
         viewer = hand.viewer
         parsed = []
         for s, h in enumerate(hands):
-            if type(h) is list:  # fast path: every card written as the pack spells it
-                try:
-                    parsed.append([_CARD_BY_TEXT[t] for t in h])
-                    continue
-                except (KeyError, TypeError):
-                    pass
             parsed.append(PACK.parse_list(h, f"record.deal.hands[{s}]", viewer is not None))
         seen = 0
         for s, h in enumerate(parsed):
