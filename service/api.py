@@ -26,6 +26,9 @@ def reply(payload, status: int = 200) -> Response:
 
 
 def _check_accept() -> None:
+    header = request.headers.get("Accept")
+    if not header or header == "*/*" or header == "application/json":  # the usual cases, no parsing
+        return
     accept = request.accept_mimetypes
     if accept and not accept.best_match(["application/json", "application/problem+json"]):
         raise ApiProblem(406, "not_acceptable", "this API answers application/json only")

@@ -7,6 +7,7 @@ replayed). Everything here is game-agnostic: a new game is a new module register
 from __future__ import annotations
 
 from contextlib import contextmanager
+from functools import cached_property
 
 from .cards import Pack, lookup, names
 from .errors import IllegalMove, InvalidRecord, NotApplicable
@@ -118,17 +119,11 @@ class Game:
                 exc.documented = True
             raise
 
-    def _move_specs(self) -> dict:
-        """Per move type: (required fields with kinds, optional names, all names), built once."""
-        specs = self.__dict__.get("_specs")
-        if specs is None:
-            specs = {}
-            for kind, spec in self.move_fields.items():
-                required = tuple((f, k) for f, k in spec.items() if not f.endswith("?"))
-                optional = frozenset(f.rstrip("?") for f in spec if f.endswith("?"))
-                specs[kind] = (required, optional, frozenset({"seat", "type"} | {f for f, _ in required} | optional))
-            self.__dict__["_specs"] = specs
-        return specs
+    @cached_property
+    def _required_fields(self) -> dict[str, tuple]:
+        """Per move type, its required fields and their kinds (the fast path's whole spec)."""
+        return {kind: tuple((f, k) for f, k in spec.items() if not f.endswith("?"))
+                for kind, spec in self.move_fields.items()}
 
     # --- facts that depend on options ---
     def players(self, options: dict) -> int:
@@ -195,13 +190,13 @@ class Game:
         if type(raw) is not dict:
             return None
         kind = raw.get("type")
-        spec = self._move_specs().get(kind) if type(kind) is str else None
+        required = self._required_fields.get(kind) if type(kind) is str else None
         seat = raw.get("seat")
-        if spec is None or type(seat) is not int or not 0 <= seat < n or len(raw) != 2 + len(spec[0]):
+        if required is None or type(seat) is not int or not 0 <= seat < n or len(raw) != 2 + len(required):
             return None
-        move = {"seat": seat, "type": raw["type"]}
+        move = {"seat": seat, "type": kind}
         canonical = pack.canonical
-        for field, kind in spec[0]:
+        for field, kind in required:
             value = raw.get(field)
             if kind == "card":
                 value = canonical.get(value) if type(value) is str else None

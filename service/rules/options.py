@@ -21,11 +21,13 @@ class Option:
     def parse(self, value):
         if value is None and self.nullable:
             return None
-        ok = {
-            "integer": isinstance(value, int) and not isinstance(value, bool),
-            "boolean": isinstance(value, bool),
-            "string": isinstance(value, str),
-        }[self.type]
+        kind = self.type
+        if kind == "integer":
+            ok = type(value) is int or isinstance(value, int) and not isinstance(value, bool)
+        elif kind == "boolean":
+            ok = type(value) is bool
+        else:
+            ok = isinstance(value, str)
         if ok and self.choices is not None:
             ok = value in self.choices
         if ok and self.minimum is not None:

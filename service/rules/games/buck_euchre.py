@@ -7,7 +7,7 @@ dropping; then playing -> done. A turned-up club starts in playing.
 
 from __future__ import annotations
 
-from ..cards import CLUBS, SUITS, Pack, name, names, parse_suit, suit_of
+from ..cards import CLUBS, SUITS, Pack, mask_of, name, names, parse_suit, suit_of
 from ..errors import InvalidRecord
 from ..game import Game, Hand, hand_number, parse_int_list, parse_match, parse_seat
 from ..holdings import Holdings
@@ -70,7 +70,7 @@ class BuckEuchreHand(Hand):
         self.dropped = [False] * N
         self.deciders: list[int] = []
         self.participants: list[int] = []
-        self.tricks: list[dict] = []
+        self.tricks: list[tuple] = []  # (leader, [(seat, card)], winner)
         self.trick: list[tuple[int, int]] = []
         self.leader = None
         self.tricks_won = [0] * N
@@ -86,7 +86,7 @@ class BuckEuchreHand(Hand):
 
     @property
     def ranking(self):
-        return _RANKINGS[self.trump]
+        return _RANKINGS[self.trump]  # trump changes during the auction, so looked up each time
 
     # --- checks ---
     def check_move(self, move):
@@ -178,9 +178,7 @@ class BuckEuchreHand(Hand):
             return []
         best = self.ranking.winner([c for _, c in self.trick])
         winner = self.trick[best][0]
-        self.tricks.append({"leader": self.leader,
-                            "cards": [{"seat": s, "card": name(c)} for s, c in self.trick],
-                            "winner": winner})
+        self.tricks.append((self.leader, self.trick, winner))  # written out only in derived()
         self.tricks_won[winner] += 1
         self.trick = []
         events = [{"type": "trick_won", "trick": len(self.tricks) - 1, "seat": winner}]
@@ -221,7 +219,8 @@ class BuckEuchreHand(Hand):
 
     def derived(self):
         return {
-            "tricks": self.tricks,
+            "tricks": [{"leader": leader, "cards": [{"seat": s, "card": name(c)} for s, c in cards],
+                        "winner": winner} for leader, cards, winner in self.tricks],
             "current_trick": None if self.leader is None or self.phase != "playing" else
             {"leader": self.leader, "cards": [{"seat": s, "card": name(c)} for s, c in self.trick]},
             "trump": None if self.trump is None else SUITS[self.trump],
@@ -290,9 +289,10 @@ class BuckEuchre(Game):
         turn_up = raw.get("turn_up")
         turn_up = None if turn_up is None else PACK.parse(turn_up, "deal.turn_up")
         stock = PACK.parse_list(stock, "deal.stock", hidden_ok=hidden)
-        seen = 0
-        for card in [c for h in dealt for c in h] + stock + [turn_up]:
-            if card is not None:
+        every = [c for c in [c for h in dealt for c in h] + stock + [turn_up] if c is not None]
+        if mask_of(every).bit_count() != len(every):
+            seen = 0
+            for card in every:
                 if seen >> card & 1:
                     raise InvalidRecord("duplicate_card", f"{name(card)} appears twice in the deal")
                 seen |= 1 << card
