@@ -9,7 +9,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from functools import cached_property
 
-from .cards import Pack, lookup, names
+from .cards import NAMES, Pack, lookup, names
 from .errors import IllegalMove, InvalidRecord, NotApplicable
 from .match import replay_match
 from .options import Option, parse_options
@@ -217,15 +217,19 @@ class Game:
             move[field] = value
         return move
 
+    @cached_property
+    def _written_fields(self) -> dict[str, tuple]:
+        return {kind: tuple((f.rstrip("?"), k) for f, k in spec.items())
+                for kind, spec in self.move_fields.items()}
+
     def write_move(self, move: dict) -> dict:
         """A parsed move back to canonical JSON."""
         out = {"seat": move["seat"], "type": move["type"]}
-        for field, fkind in self.move_fields[move["type"]].items():
-            field = field.rstrip("?")
+        for field, fkind in self._written_fields[move["type"]]:
             if field in move:
                 value = move[field]
                 if fkind == "card":
-                    value = None if value is None else names([value])[0]
+                    value = None if value is None else NAMES[value]
                 elif fkind == "cards":
                     value = names(value)
                 out[field] = value
@@ -414,12 +418,13 @@ class Hand:
             raise IllegalMove(refusal[0], refusal[1], move_index=index)
         events = self.apply(move)
         self.moves.append(move)
-        if self.result is not None and self.phase == "done":
+        if self.phase == "done" and self.result is not None:
             events.append({"type": "hand_over", "result": self.result})
             if self.result.get("match_over"):
                 events.append({"type": "match_over", "winner": self.result.get("winner")})
-        for e in events:
-            e["index"] = index
+        if events:
+            for e in events:
+                e["index"] = index
         return events
 
     def listing(self) -> list[dict] | None:

@@ -98,21 +98,23 @@ class BuckEuchreHand(Hand):
             if suit == suit_of(self.turn_up) and not self.options["allow_turned_suit"]:
                 return "suit_turned_down", f"{SUITS[suit]} was turned down"
         elif kind in ("discard", "play"):
-            card = move["card"]
+            card, seat, holdings = move["card"], move["seat"], self.holdings
             if card is None:  # a view's hidden discard: nothing the viewer can check
                 return None
-            if not self.holdings.may_hold(move["seat"], card):
-                return "card_not_in_hand", f"seat {move['seat']} does not hold {name(card)}"
-            if kind == "play" and self.trick and self.holdings.fully_known(move["seat"]):
-                led = self.ranking.suit[self.trick[0][1]]
-                if not self.ranking.follow(self.holdings.known[move["seat"]], led) >> card & 1:
-                    return "must_follow_suit", f"seat {move['seat']} must follow {SUITS[led]}"
+            if not holdings.may_hold(seat, card):
+                return "card_not_in_hand", f"seat {seat} does not hold {name(card)}"
+            if kind == "play" and self.trick and None not in holdings.held[seat]:
+                ranking = self.ranking
+                led = ranking.suit[self.trick[0][1]]
+                if not ranking.follow(holdings.known[seat], led) >> card & 1:
+                    return "must_follow_suit", f"seat {seat} must follow {SUITS[led]}"
         return None
 
     # --- moves ---
     def apply(self, move):
         seat, kind = move["seat"], move["type"]
-        events: list[dict] = []
+        if kind == "play":  # most moves: first
+            return self._play(seat, move["card"])
         if kind == "pass":
             self.calls += 1
             if self.calls < N:
@@ -138,9 +140,7 @@ class BuckEuchreHand(Hand):
                 self.to_act = self.deciders[0]
             else:
                 self._after_dropping()
-        else:
-            events = self._play(seat, move["card"])
-        return events
+        return []
 
     def _start_dropping(self, trump, maker) -> None:
         self.trump, self.maker = trump, maker
