@@ -1,6 +1,16 @@
-"""gunicorn settings, every one from the environment (README lists them)."""
+"""gunicorn settings, every one from the environment (README, "Settings", lists them).
 
+This file also prepares Prometheus' multiprocess mode: it runs in the master before any worker is
+forked or imports the app, so the directory it names in ``PROMETHEUS_MULTIPROC_DIR`` is inherited
+by every worker, and ``/metrics`` sums all workers' counters whichever one answers the scrape.
+"""
+
+import glob
+import json
+import logging
 import os
+import shutil
+import tempfile
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
@@ -8,8 +18,61 @@ worker_class = "sync"
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))
 keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "2"))
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "0"))  # 0: workers are never recycled
+max_requests_jitter = int(os.environ.get("GUNICORN_MAX_REQUESTS_JITTER", "0"))
 limit_request_line = 8190
 limit_request_fields = 100
-accesslog = os.environ.get("GUNICORN_ACCESS_LOG", None)
+limit_request_field_size = 8190
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+# The app writes one JSON access line per request itself (with the route, game and request id);
+# gunicorn's own access log stays off unless asked for.
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info")
+# gunicorn's own lines (start, worker boot, timeouts) as JSON too, so one parser reads the stream.
+
+
+class JsonFormatter(logging.Formatter):
+    def format(self, record):
+        return json.dumps({"ts": record.created, "level": record.levelname.lower(), "logger": record.name,
+                           "message": record.getMessage(), "pid": record.process})
+
+
+logconfig_dict = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"json": {"()": JsonFormatter}},
+    "handlers": {"error_console": {"class": "logging.StreamHandler", "formatter": "json",
+                                   "stream": "ext://sys.stderr"},
+                 "console": {"class": "logging.StreamHandler", "formatter": "json",
+                             "stream": "ext://sys.stdout"}},
+    "root": {"level": loglevel.upper(), "handlers": ["error_console"]},
+    "loggers": {"gunicorn.error": {"level": loglevel.upper(), "handlers": ["error_console"],
+                                   "propagate": False, "qualname": "gunicorn.error"},
+                "gunicorn.access": {"level": "INFO", "handlers": ["error_console"],
+                                    "propagate": False, "qualname": "gunicorn.access"}},
+}
+
+_own_metrics_dir = not os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+if _own_metrics_dir:
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="referee-metrics-")
+_metrics_dir = os.environ["PROMETHEUS_MULTIPROC_DIR"]
+
+
+def on_starting(server):
+    """Counters start from zero with each master: stale files of a previous run are removed."""
+    os.makedirs(_metrics_dir, exist_ok=True)
+    for path in glob.glob(os.path.join(_metrics_dir, "*.db")):
+        os.remove(path)
+
+
+def child_exit(server, worker):
+    """A dead worker's live gauges are dropped; its counters stay in the sum, as they should."""
+    from prometheus_client import multiprocess
+    multiprocess.mark_process_dead(worker.pid, _metrics_dir)
+
+
+def on_exit(server):
+    """A directory this file made for itself goes with the master; one named by the operator stays."""
+    if _own_metrics_dir:
+        shutil.rmtree(_metrics_dir, ignore_errors=True)

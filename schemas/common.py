@@ -29,6 +29,11 @@ class Health(Schema):
     status = enum(["ok"])
 
 
+class Ready(Schema):
+    status = enum(["ready"])
+    games = fields.List(fields.String(), required=True)
+
+
 class OptionInfo(Schema):
     name = fields.String(required=True)
     type = enum(["integer", "boolean", "string"])

@@ -11,7 +11,7 @@ import yaml
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
-from .common import Catalogue, GameInfo, Health, MoveCheck, Problem
+from .common import Catalogue, GameInfo, Health, MoveCheck, Problem, Ready
 from .fields import OneOf
 from .games import all_schemas
 
@@ -51,7 +51,7 @@ def build() -> dict:
     spec = APISpec(title="Card referee", version="1.0.0", openapi_version="3.1.0",
                    plugins=[plugin], info={"description": DESCRIPTION})
     plugin.converter.add_attribute_function(_oneof_attribute)
-    for name, schema in (("Problem", Problem), ("MoveCheck", MoveCheck), ("Health", Health),
+    for name, schema in (("Problem", Problem), ("MoveCheck", MoveCheck), ("Health", Health), ("Ready", Ready),
                          ("GameInfo", GameInfo), ("Catalogue", Catalogue)):
         spec.components.schema(name, schema=schema)
 
@@ -62,6 +62,22 @@ def build() -> dict:
                           **_problems(*errors)}}})
 
     get("/healthz", "healthz", "Liveness", "Health", errors=(406,))
+    spec.path(path="/readyz", operations={"get": {
+        "operationId": "readyz", "summary": "Readiness: every game deals and replays a hand",
+        "responses": {"200": {"description": "Ready", "content": {JSON: {"schema": "Ready"}}},
+                      "503": {"description": "Not ready (`not_ready`); `detail` names what failed",
+                              "content": {PROBLEM: {"schema": "Problem"}}},
+                      **_problems(406)}}})
+    spec.path(path="/metrics", operations={"get": {
+        "operationId": "metrics", "summary": "Prometheus metrics (text exposition format), summed over all workers",
+        "description": "`referee_http_requests_total{method,route,game,status}`, "
+                       "`referee_http_request_duration_seconds{method,route,game}` (histogram), "
+                       "`referee_illegal_moves_total{game,reason}`.",
+        "responses": {"200": {"description": "OK", "content": {
+            "text/plain": {"schema": {"type": "string"}}}},
+                      "406": {"description": "The client accepts neither text/plain nor "
+                                             "application/openmetrics-text (`not_acceptable`)",
+                              "content": {PROBLEM: {"schema": "Problem"}}}}}})
     get("/v1/games", "listGames", "The catalogue of games", "Catalogue", errors=(406,))
     for gs in all_schemas():
         _game_paths(spec, gs, get)

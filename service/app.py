@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import os
 
-from flask import Flask
+from flask import Flask, request
 from werkzeug.exceptions import HTTPException
 
 from .rules.errors import IllegalMove, InvalidRecord, NotApplicable
@@ -21,10 +21,14 @@ def create_app(config: dict | None = None) -> Flask:
     app.config["MAX_HANDS"] = int(os.environ.get("REFEREE_MAX_HANDS", 500))
     app.config.update(config or {})
 
+    from . import ops
     from .api import api
     from .docs import docs
+    from .viewer import viewer
+    ops.install(app)
     app.register_blueprint(api)
     app.register_blueprint(docs)
+    app.register_blueprint(viewer)
 
     @app.errorhandler(HTTPException)
     def http_error(exc):
@@ -40,6 +44,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     @app.errorhandler(IllegalMove)
     def illegal_move(exc):
+        ops.count_illegal((request.view_args or {}).get("game_id"), exc.reason)
         return problem(422, "illegal_move", "Illegal move", exc.detail, reason=exc.reason,
                        move_index=exc.move_index, **exc.extra)
 

@@ -1,0 +1,90 @@
+"""The deployment as ``make run`` starts it: gunicorn with 2 workers, metrics summed over both."""
+
+import http.client
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+N = 60
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _get(port, path, headers=None):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request("GET", path, headers=headers or {})
+        resp = conn.getresponse()
+        return resp.status, dict(resp.getheaders()), resp.read()
+    finally:
+        conn.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    port = _free_port()
+    log = tmp_path_factory.mktemp("gunicorn") / "server.log"
+    env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
+    env.update(HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="2", PYTHONPATH=str(ROOT))
+    with open(log, "wb") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "service:create_app()"],
+                                cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if _get(port, "/readyz")[0] == 200:
+                    break
+            except OSError:
+                pass
+            assert proc.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.1)
+        yield port, log
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=30)
+
+
+def _total(text, route):
+    pattern = re.compile(r'^referee_http_requests_total\{([^}]*)\} ([0-9.e+]+)$', re.M)
+    return sum(float(v) for labels, v in pattern.findall(text) if f'route="{route}"' in labels)
+
+
+def test_metrics_count_every_request_whichever_worker_answered(server):
+    port, log = server
+    with ThreadPoolExecutor(6) as pool:
+        statuses = list(pool.map(lambda i: _get(port, "/v1/games/sixes", {"X-Request-ID": f"mw-{i}"})[0], range(N)))
+    assert statuses == [200] * N
+    time.sleep(0.2)
+    pids = {json.loads(line)["pid"] for line in log.read_text().splitlines()
+            if line.startswith("{") and '"mw-' in line}
+    assert len(pids) == 2, "both workers should have answered some of the requests"
+    for _ in range(6):  # whichever worker answers the scrape, the sum is the same
+        status, headers, body = _get(port, "/metrics")
+        assert status == 200 and headers["Content-Type"].startswith("text/plain")
+        assert _total(body.decode(), "/v1/games/<game_id>") == N
+
+
+def test_logs_are_json_and_request_ids_echo(server):
+    port, log = server
+    status, headers, _ = _get(port, "/v1/games", {"X-Request-ID": "gunicorn-echo"})
+    assert status == 200 and headers["X-Request-ID"] == "gunicorn-echo"
+    time.sleep(0.2)
+    entries = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+    assert any(e.get("request_id") == "gunicorn-echo" and e["route"] == "/v1/games" for e in entries)
+    assert any(e.get("logger") == "gunicorn.error" for e in entries)  # gunicorn's own lines are JSON too
