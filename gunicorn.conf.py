@@ -53,9 +53,11 @@ logconfig_dict = {
                                     "propagate": False, "qualname": "gunicorn.access"}},
 }
 
-_own_metrics_dir = not os.environ.get("PROMETHEUS_MULTIPROC_DIR")
-if _own_metrics_dir:
+# gunicorn may read this file more than once: the directory is made once, and remembered as ours.
+if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="referee-metrics-")
+    os.environ["REFEREE_OWN_METRICS_DIR"] = os.environ["PROMETHEUS_MULTIPROC_DIR"]
+_own_metrics_dir = os.environ.get("REFEREE_OWN_METRICS_DIR") == os.environ["PROMETHEUS_MULTIPROC_DIR"]
 _metrics_dir = os.environ["PROMETHEUS_MULTIPROC_DIR"]
 
 

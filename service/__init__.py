@@ -1,5 +1,14 @@
-"""The card-game referee over HTTP. ``create_app`` is the WSGI app factory."""
+"""The card-game referee over HTTP. ``create_app`` is the WSGI app factory.
 
-from .app import create_app
+``create_app`` is loaded on first use (PEP 562), so ``import service.rules`` (the referee as a
+library) and the ``referee`` command never import Flask.
+"""
 
 __all__ = ["create_app"]
+
+
+def __getattr__(name):
+    if name == "create_app":
+        from .app import create_app
+        return create_app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -67,9 +67,19 @@ def _total(text, route):
 
 def test_metrics_count_every_request_whichever_worker_answered(server):
     port, log = server
-    with ThreadPoolExecutor(6) as pool:
-        statuses = list(pool.map(lambda i: _get(port, "/v1/games/sixes", {"X-Request-ID": f"mw-{i}"})[0], range(N)))
-    assert statuses == [200] * N
+    # A request held half-sent keeps one sync worker busy, so the others must go to the second one.
+    held = socket.create_connection(("127.0.0.1", port), timeout=10)
+    held.sendall(b"GET /v1/games/sixes HTTP/1.1\r\nHost: t\r\nX-Request-ID: mw-held\r\n")
+    time.sleep(0.3)
+    with ThreadPoolExecutor(4) as pool:
+        statuses = list(pool.map(lambda i: _get(port, "/v1/games/sixes", {"X-Request-ID": f"mw-{i}"})[0],
+                                 range(N - 1)))
+    held.sendall(b"Connection: close\r\n\r\n")
+    answer = b""
+    while chunk := held.recv(65536):
+        answer += chunk
+    held.close()
+    assert statuses == [200] * (N - 1) and answer.startswith(b"HTTP/1.1 200")
     time.sleep(0.2)
     pids = {json.loads(line)["pid"] for line in log.read_text().splitlines()
             if line.startswith("{") and '"mw-' in line}
