@@ -1,0 +1,157 @@
+"""The hand viewer in a real browser: load, step, and check what it shows against the referee."""
+
+from __future__ import annotations
+
+import json
+import random
+import urllib.parse
+
+import pytest
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from service.rules.games import GAMES
+from tests.matchlog import match_log, play_hand
+
+GAMES_IDS = ["buck-euchre", "bid-whist", "five-hundred", "court-piece", "sixes"]
+
+
+def wait_ready(driver, key: str, timeout: float = 15):
+    """The viewer marks ``body[data-ready]`` with hand/step/seat once a position is drawn."""
+    try:
+        WebDriverWait(driver, timeout).until(
+            lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == key)
+    except TimeoutException:
+        logs = [e["message"][-300:] for e in driver.get_log("browser")]
+        raise AssertionError(f"the viewer never showed {key}; browser log: {logs}") from None
+
+
+def seat_cards(driver, seat: int) -> list[str]:
+    box = driver.find_element(By.CSS_SELECTOR, f'#table .seat[data-seat="{seat}"]')
+    return [c.get_attribute("data-card") for c in box.find_elements(By.CSS_SELECTOR, ".cards .card")]
+
+
+def first_play_index(record) -> int:
+    return next(i for i, m in enumerate(record["moves"]) if m["type"] == "play")
+
+
+def paste(driver, server, doc):
+    driver.get(f"{server}/viewer")
+    box = driver.find_element(By.ID, "input")
+    # Typing a long record key by key is slow: set the value as a user's paste would.
+    driver.execute_script("arguments[0].value = arguments[1];", box, json.dumps(doc))
+    driver.find_element(By.ID, "load").click()
+
+
+@pytest.mark.parametrize("game_id", GAMES_IDS)
+def test_load_a_record_and_step_to_the_first_card_played(browser, server, game_id):
+    game = GAMES[game_id]
+    record = play_hand(game_id, game.deal(f"e2e-{game_id}", {}, 0, None), random.Random(game_id))
+    paste(browser, server, record)
+    wait_ready(browser, "0/0/")
+    n = len(record["moves"])
+    assert browser.find_element(By.ID, "step-label").text == f"move 0 of {n}"
+    # before any move every seat holds its dealt cards
+    for seat, cards in enumerate(record["deal"]["hands"]):
+        assert sorted(seat_cards(browser, seat)) == sorted(cards)
+    # step forward one move with the button, then jump to just after the first card played
+    browser.find_element(By.ID, "next").click()
+    wait_ready(browser, "0/1/")
+    assert browser.find_element(By.ID, "step-label").text == f"move 1 of {n}"
+    k = first_play_index(record)
+    browser.find_element(By.CSS_SELECTOR, f'#moves li[data-step="{k + 1}"]').click()
+    wait_ready(browser, f"0/{k + 1}/")
+    move = record["moves"][k]
+    state = game.replay({**record, "moves": record["moves"][:k + 1]}).state()
+    assert move["card"] not in seat_cards(browser, move["seat"])
+    if game_id == "sixes":
+        layout = browser.find_element(By.ID, "layout").get_attribute("innerHTML")
+        assert f'data-card="{move["card"]}"' in layout
+        assert browser.find_element(By.ID, "pot").text == f"pot: {state['pot']} chips"
+    else:
+        played = browser.find_elements(By.CSS_SELECTOR, "#trick .played")
+        assert [(int(p.get_attribute("data-seat")), p.find_element(By.CSS_SELECTOR, ".card").get_attribute("data-card"))
+                for p in played] == [(c["seat"], c["card"]) for c in state["current_trick"]["cards"]]
+    assert browser.find_element(By.CSS_SELECTOR, '#facts dd[data-field="phase"]').text == state["phase"]
+    # the last position: the hand is scored
+    browser.find_element(By.ID, "last").click()
+    wait_ready(browser, f"0/{n}/")
+    result = game.replay(record).state()["result"]
+    assert browser.find_element(By.ID, "deltas").text == f"this hand: {json.dumps(result['deltas'], separators=(',', ':'))}"
+    after = result.get("scores", result.get("chips"))
+    assert browser.find_element(By.ID, "scores-after").text == f"after this hand: {json.dumps(after, separators=(',', ':'))}"
+
+
+def test_trump_and_tricks_won_are_shown(browser, server):
+    record = play_hand("buck-euchre", GAMES["buck-euchre"].deal("e2e-trump", {}, 0, None), random.Random(7))
+    state = GAMES["buck-euchre"].replay(record).state()
+    paste(browser, server, record)
+    wait_ready(browser, "0/0/")
+    browser.find_element(By.ID, "last").click()
+    wait_ready(browser, f"0/{len(record['moves'])}/")
+    assert browser.find_element(By.CSS_SELECTOR, '#facts dd[data-field="trump"]').text == state["trump"]
+    for seat, won in enumerate(state["tricks_won"]):
+        box = browser.find_element(By.CSS_SELECTOR, f'#table .seat[data-seat="{seat}"] .won')
+        assert box.text == f"tricks won: {won}"
+
+
+def test_a_seat_view_shows_backs_for_the_others(browser, server):
+    record = play_hand("bid-whist", GAMES["bid-whist"].deal("e2e-view", {}, 0, None), random.Random(3))
+    paste(browser, server, record)
+    wait_ready(browser, "0/0/")
+    select = browser.find_element(By.ID, "as-seat")
+    select.find_element(By.CSS_SELECTOR, 'option[value="2"]').click()
+    wait_ready(browser, "0/0/2")
+    assert sorted(seat_cards(browser, 2)) == sorted(record["deal"]["hands"][2])
+    for other in (0, 1, 3):
+        cards = seat_cards(browser, other)
+        assert cards and all(c == "" for c in cards)  # backs, as many as the seat holds
+
+
+def test_a_match_log_by_url_parameter(browser, server, file_server):
+    log = match_log("court-piece", seed="e2e-url", until_over=True)
+    answer = GAMES["court-piece"].replay_match(log)
+    src = file_server("/logs/court-piece.json", json.dumps(log).encode())
+    browser.get(f"{server}/viewer?src={urllib.parse.quote(src)}&hand=2&step=3")
+    wait_ready(browser, "1/3/")
+    rows = browser.find_elements(By.CSS_SELECTOR, "#running-scores tr")[1:]
+    assert [json.loads(r.find_elements(By.TAG_NAME, "td")[1].text) for r in rows] == answer["running_scores"]
+    assert browser.find_element(By.ID, "match-winner").text == f"Match over. Winner: {answer['winner']}"
+    assert browser.find_element(By.ID, "step-label").text.startswith("move 3 of ")
+
+
+def test_a_match_log_from_a_file(browser, server, tmp_path):
+    log = match_log("five-hundred", seed="e2e-file", hands=1)
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(log["hands"]))  # a plain list of records
+    browser.get(f"{server}/viewer")
+    browser.find_element(By.ID, "file").send_keys(str(path))
+    wait_ready(browser, "0/0/")
+    record = log["hands"][0]
+    for seat, cards in enumerate(record["deal"]["hands"]):
+        assert sorted(seat_cards(browser, seat)) == sorted(cards)
+
+
+def test_an_illegal_move_is_shown_with_its_index(browser, server):
+    record = play_hand("sixes", GAMES["sixes"].deal("e2e-bad", {}, 0, None), random.Random(1))
+    k = 2
+    bad = {**record, "moves": record["moves"][:k] + [{**record["moves"][k], "seat": (record["moves"][k]["seat"] + 1) % 5}]}
+    paste(browser, server, bad)
+    wait_ready(browser, "0/0/")
+    browser.find_element(By.ID, "last").click()
+    WebDriverWait(browser, 15).until(lambda d: d.find_element(By.ID, "error").is_displayed())
+    problem = browser.find_element(By.CSS_SELECTOR, "#error .problem")
+    assert problem.get_attribute("data-code") == "illegal_move"
+    assert problem.get_attribute("data-reason") == "not_your_turn"
+    assert f"at move {k + 1}" in problem.text
+    wait_ready(browser, f"0/{k + 1}/")  # the position just before the illegal move is still shown
+    assert browser.find_element(By.CSS_SELECTOR, '#facts dd[data-field="phase"]').text == "playing"
+
+
+def test_nonsense_is_refused_politely(browser, server):
+    browser.get(f"{server}/viewer")
+    browser.find_element(By.ID, "input").send_keys("{not json")
+    browser.find_element(By.ID, "load").click()
+    WebDriverWait(browser, 10).until(lambda d: d.find_element(By.ID, "error").is_displayed())
+    assert browser.find_element(By.ID, "error").text.startswith("Not JSON")
