@@ -46,11 +46,18 @@ def _oneof_attribute(self, field, **kwargs):
     return {}
 
 
+def _property_names_attribute(self, field, **kwargs):
+    """JSON Schema's ``propertyNames``, which apispec does not pass through from metadata."""
+    names = field.metadata.get("propertyNames")
+    return {"propertyNames": names} if names else {}
+
+
 def build() -> dict:
     plugin = MarshmallowPlugin()
     spec = APISpec(title="Card referee", version="1.0.0", openapi_version="3.1.0",
                    plugins=[plugin], info={"description": DESCRIPTION})
     plugin.converter.add_attribute_function(_oneof_attribute)
+    plugin.converter.add_attribute_function(_property_names_attribute)
     for name, schema in (("Problem", Problem), ("MoveCheck", MoveCheck), ("Health", Health), ("Ready", Ready),
                          ("GameInfo", GameInfo), ("Catalogue", Catalogue)):
         spec.components.schema(name, schema=schema)

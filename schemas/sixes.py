@@ -74,7 +74,13 @@ Result = Schema.from_dict({
 
 RowEnds = Schema.from_dict({"low": fields.String(required=True), "high": fields.String(required=True)},
                            name="SixesRow")
-Layout = Schema.from_dict({s: nested(RowEnds, nullable=True) for s in SUITS}, name="SixesLayout")
+# An object keyed by the four suits, written as a map (propertyNames + exactly four entries) rather
+# than four named properties: a generated Python client turns the property "D" into an attribute
+# ``d``, which openapi-python-client's own parser uses for the raw dict, and breaks.
+def _layout(**meta):
+    return fields.Dict(keys=fields.String(), values=fields.Nested(RowEnds, allow_none=True), required=True,
+                       metadata={**meta, "propertyNames": {"enum": list(SUITS)}, "minProperties": len(SUITS),
+                                 "maxProperties": len(SUITS)})
 
 State = Schema.from_dict({
     "phase": enum(["playing", "done"]),
@@ -83,7 +89,7 @@ State = Schema.from_dict({
                        "hold the six of diamonds)"}),
     "legal_moves": many(MOVES, nullable=True),
     "tricks": many(Trick, metadata={"description": "always []: Sixes has no tricks"}),
-    "layout": nested(Layout, metadata={"description": "each suit's row ends; null before its six"}),
+    "layout": _layout(description="each suit's row ends (keys S, H, D, C); null before its six"),
     "pot": fields.Integer(required=True, metadata={"description": "chips in the pot (0 once done)"}),
     "chips": _counts(description="current chips, after what was paid so far this round"),
     "hand_sizes": _counts(description="cards each seat holds"),
