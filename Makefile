@@ -3,8 +3,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# apt-get as root, through sudo otherwise
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test bench openapi clean
+.PHONY: run test e2e e2e-deps bench openapi clean
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -16,11 +18,34 @@ $(VENV)/.dev-installed: pyproject.toml
 	$(PY) -m pip install -q -e '.[dev]'
 	touch $(VENV)/.installed $@
 
+$(VENV)/.e2e-installed: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q -e '.[dev,e2e]'
+	touch $(VENV)/.installed $(VENV)/.dev-installed $@
+
 run: $(VENV)/.installed
 	HOST=$(HOST) PORT=$(PORT) $(VENV)/bin/gunicorn -c gunicorn.conf.py 'service:create_app()'
 
 test: $(VENV)/.dev-installed
 	$(PY) -m pytest -n 2
+
+# Browser tests (Debian's chromium + chromium-driver, through Selenium), the generated Python client
+# and the TypeScript types (openapi-typescript and tsc from npm, pinned in e2e/package-lock.json).
+e2e: e2e-deps $(VENV)/.e2e-installed e2e/node_modules/.installed
+	$(PY) -m pytest -p no:cacheprovider e2e
+
+e2e-deps:
+	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then \
+	    $(SUDO) apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends chromium chromium-driver; \
+	fi
+	@if ! command -v npm >/dev/null; then \
+	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends nodejs npm; \
+	fi
+
+e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
+	cd e2e && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 bench: $(VENV)/.dev-installed
 	$(PY) -m bench.run
@@ -29,4 +54,4 @@ openapi: $(VENV)/.dev-installed
 	$(PY) -m schemas.openapi > openapi.yaml
 
 clean:
-	rm -rf $(VENV)
+	rm -rf $(VENV) e2e/node_modules
