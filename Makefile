@@ -29,8 +29,9 @@ run: $(VENV)/.installed
 test: $(VENV)/.dev-installed
 	$(PY) -m pytest -n 2
 
-# Browser tests (Debian's chromium + chromium-driver, through Selenium), the generated Python client
-# and the TypeScript types (openapi-typescript and tsc from npm, pinned in e2e/package-lock.json).
+# Browser tests (Debian's chromium + chromium-driver, through Selenium), the generated Python client,
+# the TypeScript types (openapi-typescript and tsc from npm, pinned in e2e/package-lock.json) and
+# the README's curl tour (curl, jq).
 e2e: e2e-deps $(VENV)/.e2e-installed e2e/node_modules/.installed
 	$(PY) -m pytest -p no:cacheprovider e2e
 
@@ -39,8 +40,9 @@ e2e-deps:
 	    $(SUDO) apt-get update -qq && \
 	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends chromium chromium-driver; \
 	fi
-	@if ! command -v npm >/dev/null; then \
-	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends nodejs npm; \
+	@if ! command -v npm >/dev/null || ! command -v jq >/dev/null || ! command -v curl >/dev/null; then \
+	    $(SUDO) apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends nodejs npm jq curl; \
 	fi
 
 e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json

@@ -72,7 +72,7 @@ def _winner(result: dict) -> str:
 def describe_hand(i: int, entry: dict, running) -> str:
     result = entry["result"]
     extra = "  ".join(f"{k} {_fmt(v)}" for k, v in result.items()
-                      if k not in _SHOWN_APART and v is not None and len(_fmt(v)) <= 60)
+                      if k not in _SHOWN_APART and v is not None and v is not False and len(_fmt(v)) <= 60)
     return (f"hand {i + 1}  dealer {entry.get('dealer')}  {extra}\n"
             f"        deltas {_fmt(result.get('deltas'))}  running scores {_fmt(running)}")
 
