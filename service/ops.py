@@ -13,15 +13,13 @@ is served.
 
 from __future__ import annotations
 
-import logging
 import os
 import re
 import sys
 import time
-import uuid
 
 import orjson
-from flask import Flask, Response, current_app, g, request
+from flask import Flask, Response, current_app, request
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client import REGISTRY, multiprocess
 
@@ -43,8 +41,6 @@ LATENCY = Histogram("referee_http_request_duration_seconds", "Time to answer a r
                     ("method", "route", "game"), buckets=_BUCKETS)
 ILLEGAL = Counter("referee_illegal_moves_total",
                   "Moves refused as illegal (422 illegal_move), by game and reason", ("game", "reason"))
-
-access_log = logging.getLogger("referee.access")
 
 # The routes that are not the API: no game label, no CORS headers needed, not worth a log line
 # each when a load balancer polls them.
@@ -79,65 +75,73 @@ def count_illegal(game: str | None, reason: str) -> None:
 def install(app: Flask) -> None:
     app.config.update({k: v for k, v in settings_from_env().items() if k not in app.config})
     app.before_request(_start)
-    app.after_request(_finish)
+    app.after_request(_make_finish(app.config))
     app.add_url_rule("/readyz", "readyz", readyz, methods=["GET"])
     app.add_url_rule("/metrics", "metrics", metrics, methods=["GET"])
-    _setup_access_log()
 
 
-def _setup_access_log() -> None:
-    if access_log.handlers:
-        return
-    handler = _StderrHandler()
-    handler.setFormatter(logging.Formatter("%(message)s"))  # the message is already a JSON object
-    access_log.addHandler(handler)
-    access_log.setLevel(logging.INFO)
-    access_log.propagate = False
+# Label values are bounded, so a client cannot grow the metrics without limit by inventing methods
+# or game ids; the labelled children are cached, since ``labels()`` costs more than the increment.
+_METHODS = frozenset({"GET", "POST", "HEAD", "OPTIONS", "PUT", "PATCH", "DELETE"})
+_counters: dict[tuple, object] = {}
+_timers: dict[tuple, object] = {}
 
 
-class _StderrHandler(logging.StreamHandler):
-    """Writes to whatever ``sys.stderr`` is now (a test runner swaps it), not the one at start-up."""
+def _observe(method: str, route: str, game: str, status: int, elapsed: float) -> None:
+    key = (method, route, game, status)
+    counter = _counters.get(key)
+    if counter is None:
+        counter = _counters[key] = REQUESTS.labels(method, route, game, str(status))
+    counter.inc()
+    key = key[:3]
+    timer = _timers.get(key)
+    if timer is None:
+        timer = _timers[key] = LATENCY.labels(*key)
+    timer.observe(elapsed)
 
-    @property
-    def stream(self):
-        return sys.stderr
 
-    @stream.setter
-    def stream(self, _value):
-        pass
-
-
-def _start() -> None:
-    g.t0 = time.perf_counter()
-    rid = request.headers.get(REQUEST_ID_HEADER)
-    g.request_id = rid if rid and _SAFE_ID.fullmatch(rid) else uuid.uuid4().hex
-    if request.method == "OPTIONS" and request.headers.get("Access-Control-Request-Method"):
+def _start() -> Response | None:
+    req = request._get_current_object()
+    req.referee_t0 = time.perf_counter()
+    rid = req.headers.get(REQUEST_ID_HEADER)
+    req.referee_id = rid if rid and _SAFE_ID.fullmatch(rid) else os.urandom(16).hex()
+    if req.method == "OPTIONS" and req.headers.get("Access-Control-Request-Method"):
         return _preflight()
     return None
 
 
-def _finish(resp: Response) -> Response:
-    t0 = g.get("t0")
-    elapsed = time.perf_counter() - t0 if t0 is not None else 0.0
-    rule = request.url_rule
-    route = rule.rule if rule is not None else "unmatched"
-    game = game_label(request.view_args)
-    status = resp.status_code
-    REQUESTS.labels(request.method, route, game, str(status)).inc()
-    LATENCY.labels(request.method, route, game).observe(elapsed)
-    rid = g.get("request_id") or uuid.uuid4().hex
-    resp.headers[REQUEST_ID_HEADER] = rid
-    cfg = current_app.config
-    if cfg["CORS_ORIGINS"]:
-        _cors_headers(resp, cfg["CORS_ORIGINS"])
-    if cfg["ACCESS_LOG"] and (route not in _QUIET_ROUTES or cfg["LOG_PROBES"]):
-        access_log.info(orjson.dumps({
-            "ts": time.time(), "level": "info", "logger": "referee.access", "request_id": rid,
-            "method": request.method, "path": request.path, "route": route, "game": game,
-            "status": status, "duration_ms": round(elapsed * 1000, 3),
-            "bytes": resp.calculate_content_length(), "remote": request.remote_addr,
-            "user_agent": request.user_agent.string or None, "pid": os.getpid()}).decode())
-    return resp
+def _make_finish(config):
+    """The after-request hook, with the app's settings read once rather than on every request."""
+    cors_origins = config["CORS_ORIGINS"]
+    access = config["ACCESS_LOG"]
+    log_probes = config["LOG_PROBES"]
+
+    def finish(resp: Response) -> Response:
+        req = request._get_current_object()
+        t0 = getattr(req, "referee_t0", None)
+        elapsed = time.perf_counter() - t0 if t0 is not None else 0.0
+        rule = req.url_rule
+        route = rule.rule if rule is not None else "unmatched"
+        game = game_label(req.view_args)
+        method = req.method if req.method in _METHODS else "other"
+        status = resp.status_code
+        _observe(method, route, game, status, elapsed)
+        rid = getattr(req, "referee_id", None) or os.urandom(16).hex()
+        resp.headers[REQUEST_ID_HEADER] = rid
+        if cors_origins:
+            _cors_headers(resp, cors_origins)
+        if access and (log_probes or route not in _QUIET_ROUTES):
+            # One JSON line written straight to stderr (line-buffered: one write per line, so
+            # lines from several workers sharing the stream do not interleave).
+            sys.stderr.write(orjson.dumps({
+                "ts": time.time(), "level": "info", "logger": "referee.access", "request_id": rid,
+                "method": req.method, "path": req.path, "route": route, "game": game,
+                "status": status, "duration_ms": round(elapsed * 1000, 3),
+                "bytes": resp.calculate_content_length(), "remote": req.remote_addr,
+                "user_agent": req.headers.get("User-Agent"), "pid": os.getpid()}).decode() + "\n")
+        return resp
+
+    return finish
 
 
 # --- CORS: off unless REFEREE_CORS_ORIGINS lists origins ("*" for any) ---
