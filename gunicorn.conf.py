@@ -34,8 +34,11 @@ loglevel = os.environ.get("LOG_LEVEL", "info")
 
 class JsonFormatter(logging.Formatter):
     def format(self, record):
-        return json.dumps({"ts": record.created, "level": record.levelname.lower(), "logger": record.name,
-                           "message": record.getMessage(), "pid": record.process})
+        entry = {"ts": record.created, "level": record.levelname.lower(), "logger": record.name,
+                 "message": record.getMessage(), "pid": record.process}
+        if record.exc_info:
+            entry["exception"] = self.formatException(record.exc_info)
+        return json.dumps(entry)
 
 
 logconfig_dict = {

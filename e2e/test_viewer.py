@@ -65,6 +65,12 @@ def test_load_a_record_and_step_to_the_first_card_played(browser, server, game_i
     move = record["moves"][k]
     state = game.replay({**record, "moves": record["moves"][:k + 1]}).state()
     assert move["card"] not in seat_cards(browser, move["seat"])
+    for seat in range(len(record["deal"]["hands"])):  # every seat holds what it was dealt less what it gave up
+        if "hands" in state:
+            assert sorted(seat_cards(browser, seat)) == sorted(state["hands"][seat])
+        else:  # Five Hundred lists no hands: ten each, less the cards played (the kitty and discard net out)
+            played = sum(c["seat"] == seat for t in state["tricks"] + [state["current_trick"]] for c in t["cards"])
+            assert len(seat_cards(browser, seat)) == 10 - played
     if game_id == "sixes":
         layout = browser.find_element(By.ID, "layout").get_attribute("innerHTML")
         assert f'data-card="{move["card"]}"' in layout

@@ -57,3 +57,10 @@ def test_docs_and_spec_are_served_offline(client):
     assert b"SwaggerUIBundle" in client.get("/docs/assets/swagger-ui-bundle.js").data
     assert client.get("/docs/assets/__init__.py").status_code == 404
     assert client.get("/openapi.yaml").data == SPEC_FILE.read_bytes()
+
+
+def test_swagger_ui_assets_name_no_cdn(client):
+    """The Swagger UI files themselves load nothing from a CDN (the browser test checks the page)."""
+    for name in ("swagger-ui-bundle.js", "swagger-ui-standalone-preset.js", "swagger-ui.css", "index.css"):
+        data = client.get(f"/docs/assets/{name}").data
+        assert not re.search(rb"cdn\.|unpkg\.com|jsdelivr|cdnjs|fonts\.googleapis", data), name

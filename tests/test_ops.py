@@ -171,3 +171,15 @@ def test_settings_come_from_the_environment(monkeypatch):
     app = create_app({"TESTING": True})
     assert app.config["CORS_ORIGINS"] == {"https://a.example", "https://b.example"}
     assert app.config["ACCESS_LOG"] is False
+
+
+def test_a_bug_is_logged_with_the_request_id_and_answered_500(client, monkeypatch, caplog):
+    from service.rules.games import GAMES
+
+    def broken(record):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(GAMES["sixes"], "replay", broken)
+    resp = client.post("/v1/games/sixes/state", json={"record": {}}, headers={"X-Request-ID": "bug-1"})
+    assert resp.status_code == 500 and resp.get_json()["code"] == "internal_error"
+    assert resp.headers["X-Request-ID"] == "bug-1" and "boom" not in resp.get_data(as_text=True)
+    assert any("bug-1" in r.getMessage() and r.exc_info for r in caplog.records)
