@@ -96,6 +96,8 @@ def test_e10_shared_win_from_a_played_record():
     assert res["round_winner"] not in res["winners"] or res["winner"] is None
     assert [e["type"] for e in events] == ["hand_over", "match_over"]
     assert events[1]["winner"] is None
+    replayed = GAME.replay_match({"hands": [rec]})
+    assert (replayed["winner"], replayed["winners"]) == (None, [2, 3])
 
 
 def test_round_winner_is_never_reported_as_winner_while_the_match_goes_on():
