@@ -311,3 +311,62 @@ def test_views_keep_hand_sizes_and_replay_to_the_viewers_legal_moves_mid_trick()
     assert reason_of(view, play(1, "BJ")) == "must_follow_suit"
     # another seat's view cannot know seat 1 holds a heart
     assert reason_of(GAME.view(rec, 3), play(1, "BJ")) is None
+
+
+# --- record validation order (CONVENTIONS.md "Validating a record") --------------------------------
+
+def test_record_problems_are_reported_in_the_agreed_order():
+    def first(**changes):
+        rec = record()
+        for key, value in changes.items():
+            if key == "kitty":
+                rec["deal"]["kitty"] = value
+            else:
+                rec[key] = value
+        with pytest.raises(InvalidRecord) as err:
+            GAME.replay(rec)
+        return err.value.reason
+    bad = {"options": {"target": 8}, "dealer": 4, "match": {"scores": [7, 0]}, "kitty": ["2S"]}
+    assert first(**bad) == "bad_option"
+    assert first(**{**bad, "options": {"target": 8, "nope": 1}}) == "unknown_option"
+    assert first(**{k: v for k, v in bad.items() if k != "options"}) == "bad_seat"
+    assert first(match={"scores": [7, 0]}, kitty=["2S"]) == "match_already_over"
+    # deal: card strings, then duplicates, then counts
+    rec = record()
+    rec["deal"]["kitty"] = ["2S", "3S"]  # short kitty, 2S and 3S already in the kitty: counts
+    rec["deal"]["hands"][0][1] = "2S"  # a duplicate
+    with pytest.raises(InvalidRecord) as err:
+        GAME.replay(rec)
+    assert err.value.reason == "duplicate_card"
+    rec["deal"]["hands"][3][0] = "XX"
+    with pytest.raises(InvalidRecord) as err:
+        GAME.replay(rec)
+    assert err.value.reason == "unknown_card"
+
+
+def test_a_card_outside_the_pack_inside_a_move_is_an_invalid_record_not_an_illegal_move():
+    rec = record(moves=[bid(0, 1, "no_trump"), pas(1), pas(2), pas(3), direction(0, "downtown"),
+                        play(0, "JK")])
+    with pytest.raises(InvalidRecord) as err:
+        GAME.replay(rec)
+    assert err.value.reason == "unknown_card"
+
+
+# --- the API -------------------------------------------------------------------------------------
+
+def test_api_legal_moves_of_a_finished_hand_and_bids_validate_bad_move(client):
+    from .contract import call
+    r = call(client, "POST", "/v1/games/bid-whist/legal-moves", json={"record": result_record()})
+    assert r.json == {"seat": None, "moves": []}
+    r = call(client, "POST", "/v1/games/bid-whist/bids/validate",
+             json={"dealer": 3, "calls": [{"seat": 0, "type": "double"}], "bid": pas(1)})
+    assert (r.status_code, r.json["code"], r.json["reason"]) == (422, "invalid_record", "bad_move")
+
+
+def test_api_moves_validate_in_the_declaring_phase(client):
+    from .contract import call
+    rec = record(moves=[pas(0), bid(1, 3, "no_trump"), pas(2), pas(3)])
+    for move, reason in [(trump(1, "S"), "wrong_phase"), (direction(2, "uptown"), "not_your_turn"),
+                         (direction(1, "up"), "invalid_direction"), (direction(1, "uptown"), None)]:
+        r = call(client, "POST", "/v1/games/bid-whist/moves/validate", json={"record": rec, "move": move})
+        assert r.json["reason"] == reason and r.json["legal"] is (reason is None)
