@@ -306,3 +306,27 @@ def test_e3_full_record_state_over_http(client):
     assert st["hands"][3] == ["TC", "QC", "KC", "AC", "JH"] and st["turn_up"] == "JH"
     assert st["turned_down"] is False and st["dropped"] == [False] * 4 and st["tricks_won"] == [0] * 4
     assert E3_DEAL["hands"][0] == st["hands"][0]
+
+
+# --- Validation order ------------------------------------------------------------------------------
+
+def test_each_phase_takes_only_its_own_move_types():
+    naming = be(PASS4, deal=deal_with("QH"))
+    assert check(naming, mv(0, "order_up")) == "wrong_phase"
+    assert check(be(), mv(0, "name_trump", suit="S")) == "wrong_phase"
+    assert check(be(ORDERED[:2]), mv(3, "drop")) == "wrong_phase"
+    assert check(be(ORDERED[:3]), mv(0, "discard", card="9S")) == "wrong_phase"
+    assert check(be(ORDERED[:3]), mv(0, "play", card="9S")) == "wrong_phase"
+    assert check(be(ORDERED), mv(0, "stay")) == "wrong_phase"
+
+
+def test_turn_is_checked_before_the_suit():
+    naming = be(PASS4, deal=deal_with("QH"))
+    assert check(naming, mv(1, "name_trump", suit="X")) == "not_your_turn"
+    assert check(naming, mv(1, "name_trump", suit="H")) == "not_your_turn"
+
+
+def test_a_suit_of_the_wrong_json_type_makes_the_record_invalid():
+    with pytest.raises(InvalidRecord) as exc:
+        replay(be(PASS4 + [(0, "name_trump", {"suit": 2})], deal=deal_with("QH")))
+    assert exc.value.reason == "bad_move"
