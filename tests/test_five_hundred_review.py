@@ -167,3 +167,45 @@ def test_misere_defenders_score_nothing_through_a_record():
     assert res["contract"]["bid"] == "misere" and res["slam"] is False
     assert res["deltas"][0] == 0 and res["deltas"][1] in (250, -250)
     assert res["tricks_by_seat"][3] == 0  # the partner dropped out
+
+
+# ---------------------------------------------------------------------------------------------
+# Events and derived state
+
+
+def test_last_trick_events_in_order_trick_won_hand_over_match_over():
+    from .test_five_hundred import auto, full_deal_4
+    deal = full_deal_4()
+    r = played_hand("10NT", 0, deal, [], nominate="S", match={"scores": [0, 480], "hand_number": 3})
+    r = auto(r, ["JK", "AS", "KS", "QS", "JS", "TS", "9S", "8S", "AH", "KH"])
+    last = r["moves"][-1]
+    before = {**r, "moves": r["moves"][:-1]}
+    hand = replay(before)
+    events = hand.play(GAME.read_move(last, hand), len(before["moves"]))
+    assert [e["type"] for e in events] == ["trick_won", "hand_over", "match_over"]
+    assert events[0] == {"type": "trick_won", "trick": 9, "seat": 0, "index": len(before["moves"])}
+    assert events[1]["result"] == hand.result and events[2]["winner"] == 0
+    assert all(e["index"] == len(before["moves"]) for e in events)
+
+
+def test_derived_state_fields_while_bidding():
+    s = replay(then(rec(), *calls("6S"))).state()
+    assert s["phase"] == "bidding" and s["to_act"] == 1 and s["result"] is None
+    assert s["auction"] == {"calls": [{"seat": 0, "type": "bid", "bid": "6S"}], "high_bid": "6S",
+                            "high_bidder": 0, "to_act": 1, "auction_over": False, "thrown_in": False}
+    assert s["contract"] is None and s["joker_suit"] is None and s["current_trick"] is None
+    assert s["exposed"] is None and s["tricks"] == [] and s["tricks_by_seat"] == [0, 0, 0, 0]
+    assert s["active_seats"] == [0, 1, 2, 3]
+
+
+def test_joker_nomination_is_public_in_every_view():
+    deal = fill_deal(4, {0: ["JK", "AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S"]},
+                     kitty=["5S", "4D", "4H"])
+    r = then(contract_record("9NT", 0, deal), {"seat": 0, "type": "discard", "cards": ["5S", "4D", "4H"]},
+             {"seat": 0, "type": "nominate_joker", "suit": "H"})
+    for seat in range(4):
+        v = GAME.view(r, seat)
+        assert v["moves"][-1] == {"seat": 0, "type": "nominate_joker", "suit": "H"}
+        assert replay(v).state()["joker_suit"] == "H"
+        hidden = v["moves"][-2]["cards"]
+        assert hidden == (["5S", "4D", "4H"] if seat == 0 else [None, None, None])
