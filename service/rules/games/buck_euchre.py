@@ -100,10 +100,7 @@ class BuckEuchreHand(Hand):
                 return "suit_turned_down", f"{SUITS[suit]} was turned down"
         elif kind in ("discard", "play"):
             card, seat, holdings = move["card"], move["seat"], self.holdings
-            if card is None:  # a view's hidden discard: nothing the viewer can check ...
-                if seat == self.viewer:  # ... unless it is his own, which he must give
-                    raise InvalidRecord("view_incomplete",
-                                        f"seat {seat}'s own discard cannot be hidden in seat {seat}'s view")
+            if card is None:  # another seat's hidden discard: nothing the viewer can check
                 return None
             # the turn-up is public: it stays on the stock unless ordered up, and then only the
             # dealer can hold it (a view cannot tell whether he discarded it, but no one else has it)
