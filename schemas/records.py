@@ -57,7 +57,9 @@ def _wrappers(p, record, moves, state, result, n):
             "running_scores": fields.List(fields.List(fields.Integer()), required=True),
             "scores": fields.List(fields.Integer(), required=True),
             "match_over": fields.Boolean(required=True),
-            "winner": fields.Integer(required=True, allow_none=True)}),
+            "winner": fields.Integer(required=True, allow_none=True),
+            "winners": fields.List(fields.Integer(), metadata={
+                "description": "where a match can end shared (Sixes): every winner"})}),
     }
 
 
