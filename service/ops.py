@@ -42,8 +42,7 @@ LATENCY = Histogram("referee_http_request_duration_seconds", "Time to answer a r
 ILLEGAL = Counter("referee_illegal_moves_total",
                   "Moves refused as illegal (422 illegal_move), by game and reason", ("game", "reason"))
 
-# The routes that are not the API: no game label, no CORS headers needed, not worth a log line
-# each when a load balancer polls them.
+# Probes and scrapes: not worth a log line each when a load balancer or Prometheus polls them.
 _QUIET_ROUTES = frozenset({"/healthz", "/readyz", "/metrics"})
 
 
