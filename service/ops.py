@@ -32,6 +32,9 @@ REQUEST_ID_HEADER = "X-Request-ID"
 # header can never be forged through it; otherwise the service makes its own.
 _SAFE_ID = re.compile(r"[A-Za-z0-9._:@/+=-]{1,128}")
 
+if os.environ.get(MULTIPROC_ENV):  # a worker writes its metric files there from its first request
+    os.makedirs(os.environ[MULTIPROC_ENV], exist_ok=True)
+
 # Latency buckets for a service whose requests take a few milliseconds.
 _BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 
@@ -135,8 +138,8 @@ def _make_finish(config):
             sys.stderr.write(orjson.dumps({
                 "ts": time.time(), "level": "info", "logger": "referee.access", "request_id": rid,
                 "method": req.method, "path": req.path, "route": route, "game": game,
-                "status": status, "duration_ms": round(elapsed * 1000, 3),
-                "bytes": resp.calculate_content_length(), "remote": req.remote_addr,
+                "status": status, "duration_ms": elapsed * 1000,
+                "bytes": resp.content_length, "remote": req.remote_addr,
                 "user_agent": req.headers.get("User-Agent"), "pid": os.getpid()}).decode() + "\n")
         return resp
 
