@@ -55,7 +55,7 @@ def create_app(config: dict | None = None) -> Flask:
     @app.errorhandler(Exception)
     def unexpected(exc):  # a bug of ours: logged, never shown
         logging.getLogger(__name__).exception(
-            "unhandled error, request_id %s", getattr(request._get_current_object(), "referee_id", None))
+            "unhandled error, request_id %s", ops.request_id())
         return problem(500, "internal_error", "Internal error", "the referee failed; this is a bug")
 
     return app

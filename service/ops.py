@@ -76,7 +76,9 @@ def count_illegal(game: str | None, reason: str) -> None:
 
 def install(app: Flask) -> None:
     app.config.update({k: v for k, v in settings_from_env().items() if k not in app.config})
-    app.before_request(_start)
+    app.wsgi_app = _Stamp(app.wsgi_app)
+    if app.config["CORS_ORIGINS"]:
+        app.before_request(_preflight_hook)
     app.after_request(_make_finish(app.config))
     app.add_url_rule("/readyz", "readyz", readyz, methods=["GET"])
     app.add_url_rule("/metrics", "metrics", metrics, methods=["GET"])
@@ -102,12 +104,34 @@ def _observe(method: str, route: str, game: str, status: int, elapsed: float) ->
     timer.observe(elapsed)
 
 
-def _start() -> Response | None:
-    req = request._get_current_object()
-    req.referee_t0 = time.perf_counter()
-    rid = req.headers.get(REQUEST_ID_HEADER)
-    req.referee_id = rid if rid and _SAFE_ID.fullmatch(rid) else os.urandom(16).hex()
-    if req.method == "OPTIONS" and req.headers.get("Access-Control-Request-Method"):
+class _Stamp:
+    """WSGI middleware: starts the clock and settles the request id before Flask builds its request.
+
+    Plain dict work on the WSGI environ, cheaper than a ``before_request`` hook, and the measured
+    latency then covers routing and body parsing too.
+    """
+
+    def __init__(self, wsgi_app):
+        self.wsgi_app = wsgi_app
+
+    def __call__(self, environ, start_response):
+        environ["referee.t0"] = time.perf_counter()
+        sent = environ.get("HTTP_X_REQUEST_ID")
+        rid = environ["referee.id"] = sent if sent and _SAFE_ID.fullmatch(sent) else os.urandom(16).hex()
+
+        def start_with_id(status, headers, exc_info=None):  # every answer echoes the id, errors included
+            headers.append((REQUEST_ID_HEADER, rid))
+            return start_response(status, headers, exc_info)
+        return self.wsgi_app(environ, start_with_id)
+
+
+def request_id() -> str | None:
+    """This request's id (as echoed in ``X-Request-ID``), for log lines written elsewhere."""
+    return request.environ.get("referee.id")
+
+
+def _preflight_hook() -> Response | None:
+    if request.method == "OPTIONS" and request.headers.get("Access-Control-Request-Method"):
         return _preflight()
     return None
 
@@ -120,7 +144,8 @@ def _make_finish(config):
 
     def finish(resp: Response) -> Response:
         req = request._get_current_object()
-        t0 = getattr(req, "referee_t0", None)
+        environ = req.environ
+        t0 = environ.get("referee.t0")
         elapsed = time.perf_counter() - t0 if t0 is not None else 0.0
         rule = req.url_rule
         route = rule.rule if rule is not None else "unmatched"
@@ -128,8 +153,7 @@ def _make_finish(config):
         method = req.method if req.method in _METHODS else "other"
         status = resp.status_code
         _observe(method, route, game, status, elapsed)
-        rid = getattr(req, "referee_id", None) or os.urandom(16).hex()
-        resp.headers[REQUEST_ID_HEADER] = rid
+        rid = environ.get("referee.id")
         if cors_origins:
             _cors_headers(resp, cors_origins)
         if access and (log_probes or route not in _QUIET_ROUTES):
@@ -139,8 +163,8 @@ def _make_finish(config):
                 "ts": time.time(), "level": "info", "logger": "referee.access", "request_id": rid,
                 "method": req.method, "path": req.path, "route": route, "game": game,
                 "status": status, "duration_ms": elapsed * 1000,
-                "bytes": resp.content_length, "remote": req.remote_addr,
-                "user_agent": req.headers.get("User-Agent"), "pid": os.getpid()}).decode() + "\n")
+                "bytes": resp.content_length, "remote": environ.get("REMOTE_ADDR"),
+                "user_agent": environ.get("HTTP_USER_AGENT"), "pid": os.getpid()}).decode() + "\n")
         return resp
 
     return finish
