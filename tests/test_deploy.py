@@ -48,7 +48,7 @@ def test_procfile_runs_gunicorn_with_the_config_on_all_interfaces():
 
 
 def _env_vars_read():
-    pattern = re.compile(r"""environ(?:\.get)?[\(\[]\s*["']([A-Z_][A-Z0-9_]*)["']""")
+    pattern = re.compile(r"""os\.environ(?:\.get)?[\(\[]\s*["']([A-Z_][A-Z0-9_]*)["']""")
     found = set()
     for path in [ROOT / "gunicorn.conf.py", *(ROOT / "service").rglob("*.py")]:
         found |= set(pattern.findall(path.read_text()))
