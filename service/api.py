@@ -14,7 +14,7 @@ from schemas.games import calculator_schema
 from .limits import json_depth_exceeds
 from .problems import ApiProblem
 from .rules import games
-from .rules.errors import InvalidRecord
+from .rules.errors import IllegalMove, InvalidRecord
 from .rules.game import is_int
 from .tokens import KEY_ENV, InvalidToken, Keyring, seed_commitment
 
@@ -148,8 +148,14 @@ def make_move(game_id):
     record, seat = open_record(game, data)
     hand = replay(game, record)  # the whole record: the move is judged on everything
     move = game.read_move(data["move"], hand)
-    if seat is not None and move["seat"] != seat:
-        raise seat_forbidden(seat, f"make a move for seat {move['seat']}")
+    if seat is not None:
+        if move["seat"] != seat:
+            raise seat_forbidden(seat, f"make a move for seat {move['seat']}")
+        # judged first on what the seat can know, so that a refusal tells it nothing more
+        seen = game.replay(hand.view_record(seat))
+        refusal = seen.check(game.read_move(data["move"], seen))
+        if refusal is not None:
+            raise IllegalMove(refusal[0], refusal[1], move_index=len(seen.moves))
     events = hand.play(move, len(hand.moves))
     if "record_token" not in data:
         return reply({"record": hand.to_record(), "events": events, "state": hand.state()})
