@@ -14,7 +14,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from .common import Catalogue, GameInfo, Health, MoveCheck, Problem
 from .fields import OneOf
 from .games import all_schemas
-from .records import SealedDeal, TokenRequest
+from .records import SealedDeal, TokenRequest, sealed_move_answer
 
 DESCRIPTION = """\
 The authoritative card-game referee. Send a game as a **record** (the deal plus every move) and get
@@ -117,7 +117,7 @@ def _game_paths(spec, gs, get):
     post("/legal-moves", "LegalMoves", "the seat to act and its legal moves", d["RecordRequest"],
          d["LegalMoves"], description=bound.strip())
     post("/moves", "Move", "make a move: the new record, its events and the new state", d["MoveRequest"],
-         {"oneOf": [d["MoveAnswer"], d["SealedMoveAnswer"]]},
+         {"oneOf": [d["MoveAnswer"], sealed_move_answer(p, d["MoveAnswer"])]},
          description="An illegal move is 422 `illegal_move` with `reason` and `move_index`. Sent a "
          "`record_token`, the answer carries the new `record_token` instead of the record (and, for a "
          "token without a seat, fresh `seat_tokens`); a token bound to a seat moves for that seat only "

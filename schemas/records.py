@@ -56,6 +56,14 @@ class SealedDeal(Schema):
                                                     "checking the deal once the seed is revealed"})
 
 
+def sealed_move_answer(prefix: str, move_answer: type[Schema]) -> type[Schema]:
+    """A game's move answer with the new token in place of the record (events and state as the game has them)."""
+    attrs = {k: v for k, v in move_answer._declared_fields.items() if k != "record"}
+    return Schema.from_dict({
+        "record_token": token("the record with the move, sealed for the same seat as the token sent"),
+        "seat_tokens": seat_tokens(required=False), **attrs}, name=prefix + "SealedMoveAnswer")
+
+
 class TokenRequest(Schema):
     record_token = token("a token without a seat")
 
@@ -84,10 +92,6 @@ def _wrappers(p, record, moves, state, result, n):
         "LegalMoves": legal,
         "MoveAnswer": make("MoveAnswer", {"record": nested(record), "events": many(events),
                                           "state": nested(state)}),
-        "SealedMoveAnswer": make("SealedMoveAnswer", {
-            "record_token": token("the record with the move, sealed for the same seat as the token sent"),
-            "seat_tokens": seat_tokens(required=False),
-            "events": many(events), "state": nested(state)}),
         "MatchReplayRequest": make("MatchReplayRequest", {
             "hands": many(record, required=False),
             "hand_tokens": fields.List(token("a token without a seat"), required=False, metadata={
