@@ -7,7 +7,7 @@ from marshmallow import Schema, fields, validate
 from service.rules.games.bid_whist import DIRECTIONS, GAME, MODES
 
 from .fields import OneOf, card, cards, const, enum, ints, many, move_schemas, nested, options_schema, seat
-from .records import CurrentTrick, GameSchemas, Trick, TrickCard
+from .records import record_schemas, CurrentTrick, GameSchemas, Trick, TrickCard
 
 CARD = r"^(?:(?:[2-9tjqkaTJQKA]|10)[shdcSHDC]|[rRbB][jJ])$"
 SUIT = ["S", "H", "D", "C"]
@@ -54,16 +54,7 @@ DiscardTemplate = Schema.from_dict({
 }, name="BidWhistDiscardTemplate")
 LISTED = (_PASS, _BID, _NAME_TRUMP, _CHOOSE_DIRECTION, DiscardTemplate, _PLAY)
 
-Record = Schema.from_dict({
-    "game": const(GAME.id),
-    "options": _options(),
-    "dealer": seat(),
-    "seed": fields.String(metadata={"description": "the seed the deal came from (full records only)"}),
-    "deal": nested(Deal),
-    "moves": many(MOVES, required=False),
-    "match": fields.Nested(Match, allow_none=True),
-    "viewer": seat(required=False, metadata={"description": "present in a view: the seat it belongs to"}),
-}, name="BidWhistRecord")
+Record, DealRequest = record_schemas("BidWhist", GAME.id, Options, Deal, MOVES, Match, GAME.max_players)
 
 HighBid = Schema.from_dict({"seat": seat(), "level": fields.Integer(required=True),
                             "mode": enum(MODES)}, name="BidWhistHighBid")
@@ -105,12 +96,6 @@ State = Schema.from_dict({
     "result": nested(Result, nullable=True),
 }, name="BidWhistState")
 
-DealRequest = Schema.from_dict({
-    "seed": fields.String(metadata={"description": "any string; drawn by the service when absent"}),
-    "options": _options(),
-    "dealer": seat(required=False, metadata={"default": 0}),
-    "match": fields.Nested(Match, allow_none=True),
-}, name="BidWhistDealRequest")
 
 TrickWinnerIn = Schema.from_dict({
     "leader": seat(), "cards": many(TrickCard), "trump": enum(SUIT, nullable=True),

@@ -6,8 +6,8 @@ from marshmallow import Schema, fields, validate
 
 from service.rules.games.buck_euchre import GAME
 
-from .fields import options_schema, card, cards, const, enum, ints, many, move_schemas, nested, seat
-from .records import CurrentTrick, GameSchemas, Trick, TrickCard
+from .fields import options_schema, card, cards, enum, ints, many, move_schemas, nested, seat
+from .records import record_schemas, CurrentTrick, GameSchemas, Trick, TrickCard
 
 CARD = r"^(?:[9tjqkaTJQKA]|10)[shdcSHDC]$"
 SUIT = ["S", "H", "D", "C"]
@@ -35,16 +35,7 @@ MOVES = move_schemas("BuckEuchre", GAME.id, 4, GAME.move_fields, {
     "string": lambda kind, f: fields.String(required=True, metadata={"enum": SUIT}),
 })
 
-Record = Schema.from_dict({
-    "game": const(GAME.id),
-    "options": _options(),
-    "dealer": seat(),
-    "seed": fields.String(metadata={"description": "the seed the deal came from (full records only)"}),
-    "deal": nested(Deal),
-    "moves": many(MOVES, required=False),
-    "match": fields.Nested(Match, allow_none=True),
-    "viewer": seat(required=False, metadata={"description": "present in a view: the seat it belongs to"}),
-}, name="BuckEuchreRecord")
+Record, DealRequest = record_schemas("BuckEuchre", GAME.id, Options, Deal, MOVES, Match, GAME.max_players)
 
 Result = Schema.from_dict({
     "trump": enum(SUIT, nullable=True),
@@ -75,12 +66,6 @@ State = Schema.from_dict({
     "result": nested(Result, nullable=True),
 }, name="BuckEuchreState")
 
-DealRequest = Schema.from_dict({
-    "seed": fields.String(metadata={"description": "any string; drawn by the service when absent"}),
-    "options": _options(),
-    "dealer": seat(required=False, metadata={"default": 0}),
-    "match": fields.Nested(Match, allow_none=True),
-}, name="BuckEuchreDealRequest")
 
 TrickWinnerIn = Schema.from_dict({
     "leader": seat(), "cards": many(TrickCard), "trump": enum(SUIT, nullable=True),

@@ -6,8 +6,8 @@ from marshmallow import Schema, fields, validate
 
 from service.rules.games.court_piece import GAME
 
-from .fields import card, cards, const, enum, ints, many, move_schemas, nested, options_schema, seat
-from .records import CurrentTrick, GameSchemas, TrickCard
+from .fields import card, cards, enum, ints, many, move_schemas, nested, options_schema, seat
+from .records import record_schemas, CurrentTrick, GameSchemas, TrickCard
 
 CARD = r"^(?:[2-9tjqkaTJQKA]|10)[shdcSHDC]$"
 SUIT = ["S", "H", "D", "C"]
@@ -49,16 +49,7 @@ MOVES = move_schemas(P, GAME.id, 4, GAME.move_fields, {
                                             metadata={"description": "a suit, exactly S, H, D or C"}),
 })
 
-Record = Schema.from_dict({
-    "game": const(GAME.id),
-    "options": _options(),
-    "dealer": seat(),
-    "seed": fields.String(metadata={"description": "the seed the deal came from (full records only)"}),
-    "deal": nested(Deal),
-    "moves": many(MOVES, required=False),
-    "match": fields.Nested(Match, allow_none=True),
-    "viewer": seat(required=False, metadata={"description": "present in a view: the seat it belongs to"}),
-}, name=f"{P}Record")
+Record, DealRequest = record_schemas(P, GAME.id, Options, Deal, MOVES, Match, GAME.max_players, dealer_note="ignored in a first hand with first_hand_draw")
 
 NextMatch = Schema.from_dict({
     "hand_number": fields.Integer(required=True), "scores": ints(2), "consecutive_wins": ints(2),
@@ -130,13 +121,6 @@ State = Schema.from_dict({
     "result": nested(Result, nullable=True),
 }, name=f"{P}State")
 
-DealRequest = Schema.from_dict({
-    "seed": fields.String(metadata={"description": "any string; drawn by the service when absent"}),
-    "options": _options(),
-    "dealer": seat(required=False, metadata={"default": 0, "description": "ignored in a first hand with "
-                                                                          "first_hand_draw"}),
-    "match": fields.Nested(Match, allow_none=True),
-}, name=f"{P}DealRequest")
 
 TrickWinnerIn = Schema.from_dict({
     "cards": many(TrickCard, metadata={"description": "1-4 cards in play order; the first card's seat led"}),

@@ -12,7 +12,7 @@ from marshmallow import Schema, fields, validate
 from service.rules.games.five_hundred import BIDS, GAME, LETTERS
 
 from .fields import card, cards, const, enum, many, move_schemas, nested, options_schema, seat
-from .records import GameSchemas
+from .records import record_schemas, GameSchemas
 
 N = 6
 CARD = r"^(?:(?:[2-9tjqkaTJQKA]|1[0-3])[shdcSHDC]|[jJ][kK])$"
@@ -83,16 +83,7 @@ DiscardTemplate = Schema.from_dict({
 LISTED = MOVES + (DiscardTemplate,)
 CALLS = (MOVES[0], MOVES[1])  # pass, bid
 
-Record = Schema.from_dict({
-    "game": const(GAME.id),
-    "options": _options(),
-    "dealer": _seat(),
-    "seed": fields.String(metadata={"description": "the seed the deal came from (full records only)"}),
-    "deal": nested(Deal),
-    "moves": many(MOVES, required=False),
-    "match": fields.Nested(Match, allow_none=True),
-    "viewer": _seat(required=False, metadata={"description": "present in a view: the seat it belongs to"}),
-}, name="FiveHundredRecord")
+Record, DealRequest = record_schemas("FiveHundred", GAME.id, Options, Deal, MOVES, Match, GAME.max_players)
 
 ContractOut = Schema.from_dict({
     "bid": enum(BIDS), "seat": _seat(), "side": fields.Integer(required=True),
@@ -146,12 +137,6 @@ State = Schema.from_dict({
     "result": nested(Result, nullable=True),
 }, name="FiveHundredState")
 
-DealRequest = Schema.from_dict({
-    "seed": fields.String(metadata={"description": "any string; drawn by the service when absent"}),
-    "options": _options(),
-    "dealer": _seat(required=False, metadata={"default": 0}),
-    "match": fields.Nested(Match, allow_none=True),
-}, name="FiveHundredDealRequest")
 
 TrickWinnerIn = Schema.from_dict({
     "options": _options(),

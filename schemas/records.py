@@ -101,7 +101,9 @@ def _wrappers(p, record, moves, state, result, n):
             "running_scores": fields.List(fields.List(fields.Integer()), required=True),
             "scores": fields.List(fields.Integer(), required=True),
             "match_over": fields.Boolean(required=True),
-            "winner": fields.Integer(required=True, allow_none=True)}),
+            "winner": fields.Integer(required=True, allow_none=True),
+            "winners": fields.List(fields.Integer(), metadata={
+                "description": "where a match can end shared (Sixes): every winner"})}),
     }
 
 
@@ -120,3 +122,29 @@ class Trick(Schema):
 class CurrentTrick(Schema):
     leader = seat(6)
     cards = many(TrickCard)
+
+
+def record_schemas(prefix: str, game_id: str, options, deal, moves: tuple, match, n: int,
+                   dealer_note: str = "") -> tuple[type[Schema], type[Schema]]:
+    """A game's record and deal-request schemas: the same envelope for every game."""
+    options_field = lambda: fields.Nested(options, allow_none=True)  # noqa: E731 - one per schema
+    record = Schema.from_dict({
+        "game": const(game_id),
+        "options": options_field(),
+        "dealer": seat(n),
+        "seed": fields.String(metadata={"description": "the seed the deal came from (full records only)"}),
+        "deal": nested(deal),
+        "moves": many(moves, required=False),
+        "match": fields.Nested(match, allow_none=True),
+        "viewer": seat(n, required=False, metadata={"description": "present in a view: the seat it belongs to"}),
+    }, name=f"{prefix}Record")
+    meta = {"default": 0}
+    if dealer_note:
+        meta["description"] = dealer_note
+    deal_request = Schema.from_dict({
+        "seed": fields.String(metadata={"description": "any string; drawn by the service when absent"}),
+        "options": options_field(),
+        "dealer": seat(n, required=False, metadata=meta),
+        "match": fields.Nested(match, allow_none=True),
+    }, name=f"{prefix}DealRequest")
+    return record, deal_request

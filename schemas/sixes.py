@@ -10,8 +10,8 @@ from marshmallow import Schema, fields, validate
 
 from service.rules.games.sixes import GAME
 
-from .fields import card, const, enum, ints, many, move_schemas, nested, options_schema, seat
-from .records import GameSchemas, Trick
+from .fields import card, enum, ints, many, move_schemas, nested, options_schema, seat
+from .records import record_schemas, GameSchemas, Trick
 
 N = 5  # at most five players (3 or 4 by option)
 CARD = r"^[a2-7jqkA2-7JQK][shdcSHDC]$"
@@ -54,16 +54,7 @@ MOVES = move_schemas("Sixes", GAME.id, N, GAME.move_fields, {
     "card": lambda kind, f: card(CARD),
 })
 
-Record = Schema.from_dict({
-    "game": const(GAME.id),
-    "options": _options(),
-    "dealer": _seat(),
-    "seed": fields.String(metadata={"description": "the seed the deal came from (full records only)"}),
-    "deal": nested(Deal),
-    "moves": many(MOVES, required=False),
-    "match": fields.Nested(Match, allow_none=True),
-    "viewer": _seat(required=False, metadata={"description": "present in a view: the seat it belongs to"}),
-}, name="SixesRecord")
+Record, DealRequest = record_schemas("Sixes", GAME.id, Options, Deal, MOVES, Match, GAME.max_players)
 
 Result = Schema.from_dict({
     "round_winner": _seat(metadata={"description": "the seat that went out first and took the pot"}),
@@ -100,12 +91,6 @@ State = Schema.from_dict({
     "result": nested(Result, nullable=True),
 }, name="SixesState")
 
-DealRequest = Schema.from_dict({
-    "seed": fields.String(metadata={"description": "any string; drawn by the service when absent"}),
-    "options": _options(),
-    "dealer": _seat(required=False, metadata={"default": 0}),
-    "match": fields.Nested(Match, allow_none=True),
-}, name="SixesDealRequest")
 
 _round = {
     "passes": fields.List(fields.Integer(strict=True, validate=validate.Range(min=0)), required=True,

@@ -246,7 +246,9 @@ def _calculator(game_id, method):
     schema = calculator_schema(game.id, method)
     if schema is None:  # the game has no such calculator: NotApplicable, 404
         return reply(getattr(game, method)({}))
-    return reply(getattr(game, method)(body(schema)))
+    data = body(schema)
+    with game.documented_reasons():
+        return reply(getattr(game, method)(data))
 
 
 @api.post("/v1/games/<game_id>/trick-winner")

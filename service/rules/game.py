@@ -149,7 +149,18 @@ class Game:
     def read_move(self, raw, hand: Hand, where: str = "move") -> dict:
         """A move sent on its own (not in a record), checked for shape against ``hand``."""
         with self.documented_reasons():
-            return self.parse_move(raw, hand.n, hand.pack, hand.viewer, where)
+            return self._own_cards_shown(self.parse_move(raw, hand.n, hand.pack, hand.viewer, where),
+                                         hand.viewer, where)
+
+    def _own_cards_shown(self, move: dict, viewer, where: str) -> dict:
+        """In a view, the viewer's own moves hide nothing: he knows what he discarded."""
+        if viewer is not None and move["seat"] == viewer:
+            field = self.hidden_move_fields.get(move["type"])
+            value = move.get(field, ()) if field else ()
+            if value is None or isinstance(value, list) and None in value:
+                raise InvalidRecord("view_incomplete", f"{where}: seat {viewer}'s own {field} cannot be "
+                                    "hidden in its own view")
+        return move
 
     def parse_move(self, raw, n: int, pack: Pack, viewer, where: str) -> dict:
         """A move's shape (CONVENTIONS.md): object, seat, known type, typed fields, cards of the pack."""
@@ -276,7 +287,10 @@ class Game:
                 raise InvalidRecord("bad_moves", "record.moves must be a list")
             pack, n, viewer, parse, play = hand.pack, hand.n, hand.viewer, self.parse_move, hand.play
             for i, raw in enumerate(moves):
-                play(parse(raw, n, pack, viewer, f"record.moves[{i}]"), i)
+                move = parse(raw, n, pack, viewer, f"record.moves[{i}]")
+                if viewer is not None:
+                    self._own_cards_shown(move, viewer, f"record.moves[{i}]")
+                play(move, i)
         return hand
 
     def record_of(self, hand: Hand) -> dict:

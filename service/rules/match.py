@@ -46,8 +46,11 @@ def replay_match(game: "Game", records, max_hands: int | None = None) -> dict:
         running.append(result["scores"])
         expected_match = game.next_match(hand.match, result, hand)
         expected_dealer = game.next_dealer(result, hand)
-    return {"per_hand": per_hand, "running_scores": running, "scores": result["scores"],
-            "match_over": bool(result.get("match_over")), "winner": result.get("winner")}
+    out = {"per_hand": per_hand, "running_scores": running, "scores": result["scores"],
+           "match_over": bool(result.get("match_over")), "winner": result.get("winner")}
+    if "winners" in result:  # games whose matches can end shared (Sixes)
+        out["winners"] = result["winners"]
+    return out
 
 
 def _chain(game, record, expected_match, expected_dealer, i):

@@ -558,6 +558,11 @@ class BidWhist(Game):
         return {"seat": (leader + i) % 4, "card": NAMES[cards[i]]}
 
     def validate_bid(self, body) -> dict:
+        # a call of an unknown type is "bad_move", as in a record (the core's reason table)
+        with self.documented_reasons():
+            return self._validate_bid(body)
+
+    def _validate_bid(self, body) -> dict:
         body = _body(body, "body", ("dealer", "bid"), ("options", "calls"))
         options = parse_options(body.get("options"), self.options)
         dealer = parse_seat(body["dealer"], 4, "dealer")

@@ -66,6 +66,7 @@ class BuckEuchreHand(Hand):
         self.trump = None
         self.maker = None
         self.turned_down = False
+        self.picked_up = False  # the dealer took the turn-up into his hand (an order-up)
         self.calls = 0
         self.dropped = [False] * N
         self.deciders: list[int] = []
@@ -99,9 +100,12 @@ class BuckEuchreHand(Hand):
                 return "suit_turned_down", f"{SUITS[suit]} was turned down"
         elif kind in ("discard", "play"):
             card, seat, holdings = move["card"], move["seat"], self.holdings
-            if card is None:  # a view's hidden discard: nothing the viewer can check
+            if card is None:  # another seat's hidden discard: nothing the viewer can check
                 return None
-            if not holdings.may_hold(seat, card):
+            # the turn-up is public: it stays on the stock unless ordered up, and then only the
+            # dealer can hold it (a view cannot tell whether he discarded it, but no one else has it)
+            if card == self.turn_up and not (self.picked_up and seat == self.dealer) or \
+                    not holdings.may_hold(seat, card):
                 return "card_not_in_hand", f"seat {seat} does not hold {name(card)}"
             if kind == "play" and self.trick and None not in holdings.held[seat]:
                 ranking = self.ranking
@@ -125,11 +129,13 @@ class BuckEuchreHand(Hand):
             else:
                 self._start_dropping(None, None)
         elif kind == "order_up":
+            self.picked_up = True
             self.holdings.add(self.dealer, self.turn_up)
             self.trump, self.maker = suit_of(self.turn_up), seat
             self.phase, self.to_act = "discarding", self.dealer
         elif kind == "discard":
-            self.holdings.remove(seat, move["card"], public=False)
+            # a discard the record shows (a full record, the dealer's view) is known to be out of play
+            self.holdings.remove(seat, move["card"])
             self._start_dropping(self.trump, self.maker)
         elif kind == "name_trump":
             self._start_dropping(parse_suit(move["suit"]), seat)

@@ -303,6 +303,14 @@ class CourtPieceHand(Hand):
                 return "card_not_in_hand", f"seat {seat} does not hold {NAMES[card]}"
             if seat == self.caller and card == self.face_down and not self.revealed:
                 return "card_face_down", "the face-down card cannot be played before the reveal"
+            if (seat == self.caller and self.face_down_set and self.face_down is None
+                    and not self.revealed and not self.holdings.known[seat] >> card & 1
+                    and self.holdings.hidden(seat) == 1):
+                # a view that cannot see the face-down card: the one card of this hand it cannot
+                # see is that card (the viewer's own unseen luck card, or the caller's last card),
+                # so a card not known to be held could only be the face-down one
+                return "card_face_down", ("the only card of this hand the view cannot see is the "
+                                          "face-down card, which cannot be played before the reveal")
             pm = self.playable(seat)
             if not pm >> card & 1:  # a view: check against the cards known to be held, plus this one
                 pm |= 1 << card
@@ -881,21 +889,23 @@ class CourtPiece(Game):
 
     # ---- dealing
     def deal(self, seed, options, dealer, match):
+        if seed is not None and not isinstance(seed, str):
+            raise InvalidRecord("bad_record", "seed must be a string")
+        # CONVENTIONS.md: seed, options, dealer, match, in that order (a first hand with the draw
+        # ignores the dealer, but a value that is no seat is still refused, before the match)
         options = self.parse_options(options)
+        if dealer is not None and not (is_int(dealer) and 0 <= dealer < 4):
+            raise InvalidRecord("bad_dealer", f"dealer: {dealer!r} is not a seat 0-3")
         match = self.parse_match(match, options)
         if seed is None:
             seed = new_seed()
-        if not isinstance(seed, str):
-            raise InvalidRecord("bad_record", "seed must be a string")
         draw = None
         if options["first_hand_draw"] and match["hand_number"] == 1:
-            if dealer is not None and not (is_int(dealer) and 0 <= dealer < 4):
-                raise InvalidRecord("bad_dealer", f"dealer: {dealer!r} is not a seat 0-3")
             rounds, winner = run_draw(shuffled(PACK.order, seed + "/draw"))
             dealer = (winner - 1) % 4
             draw = draw_json(rounds)
-        elif not is_int(dealer) or not 0 <= dealer < 4:
-            raise InvalidRecord("bad_dealer", f"dealer: {dealer!r} is not a seat 0-3")
+        elif dealer is None:
+            raise InvalidRecord("bad_dealer", "dealer is required (no first-hand draw)")
         cards = shuffled(PACK.order, seed)
         deal = self.deal_cards(cards, dealer, options, match)
         if draw is not None:

@@ -543,8 +543,8 @@ class FiveHundredHand(Hand):
                     held.remove(None)
                 else:
                     self.hold.remove(c, None, public=False)
-            else:
-                self.hold.remove(c, card, public=False)
+            else:  # a discard the record shows is out of play: no other seat may hold it
+                self.hold.remove(c, card)
         self.to_act = c
         self.phase = "play"
         if self.free_joker and self.options["joker_nomination"]:
@@ -757,6 +757,16 @@ class FiveHundred(Game):
                 "red 13s)")
 
     # --- reading a record ---
+    def parse_options(self, raw) -> dict:
+        """The core's options, with the document's ``invalid_option`` for a wrong type or value
+        (records go through ``documented_reasons`` anyway; the calculators call this directly)."""
+        try:
+            return super().parse_options(raw)
+        except InvalidRecord as exc:
+            if exc.reason == "bad_option":
+                exc.reason = "invalid_option"
+            raise
+
     def parse_match(self, raw, options: dict) -> dict:
         k = sides_of(options)[0]
 
@@ -794,25 +804,29 @@ class FiveHundred(Game):
         hands = raw.get("hands")
         kitty = raw.get("kitty")
         dead = raw.get("dead_hand")
-        if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
-            raise InvalidRecord("wrong_card_count", "deal.hands must be a list of card lists, one per seat")
-        if not isinstance(kitty, list):
-            raise InvalidRecord("wrong_card_count", "deal.kitty must be a list of 3 cards")
-        if "dead_hand" in raw and not isinstance(dead, list):
-            raise InvalidRecord("wrong_card_count", "deal.dead_hand must be a list of 10 cards")
+        # card strings first, wherever they stand (CONVENTIONS.md: card strings, duplicates, counts);
+        # a part that is not a list is a count problem, reported after them
+        rows = hands if isinstance(hands, list) else []
         parsed = [[self._card(pack, t, f"deal.hands[{s}][{i}]", view) for i, t in enumerate(h)]
-                  for s, h in enumerate(hands)]
-        pkitty = [self._card(pack, t, f"deal.kitty[{i}]", view) for i, t in enumerate(kitty)]
+                  if isinstance(h, list) else None for s, h in enumerate(rows)]
+        pkitty = ([self._card(pack, t, f"deal.kitty[{i}]", view) for i, t in enumerate(kitty)]
+                  if isinstance(kitty, list) else None)
         pdead = None
-        if "dead_hand" in raw:
+        if isinstance(dead, list):
             pdead = [self._card(pack, t, f"deal.dead_hand[{i}]", view) for i, t in enumerate(dead)]
         seen = 0
-        for c in [c for h in parsed for c in h] + pkitty + (pdead or []):
+        for c in [c for h in parsed if h for c in h] + (pkitty or []) + (pdead or []):
             if c is None:
                 continue
             if seen >> c & 1:
                 raise InvalidRecord("duplicate_card", f"{NAMES[c]} appears twice in the deal")
             seen |= 1 << c
+        if not isinstance(hands, list) or None in parsed:
+            raise InvalidRecord("wrong_card_count", "deal.hands must be a list of card lists, one per seat")
+        if pkitty is None:
+            raise InvalidRecord("wrong_card_count", "deal.kitty must be a list of 3 cards")
+        if "dead_hand" in raw and pdead is None:
+            raise InvalidRecord("wrong_card_count", "deal.dead_hand must be a list of 10 cards")
         if len(parsed) != n:
             raise InvalidRecord("wrong_card_count", f"deal.hands must hold {n} hands, one per seat")
         for s, h in enumerate(parsed):
