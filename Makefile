@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test bench openapi clean
+.PHONY: run test bench openapi load clean
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -24,6 +24,18 @@ test: $(VENV)/.dev-installed
 
 bench: $(VENV)/.dev-installed
 	$(PY) -m bench.run
+
+$(VENV)/.load-installed: pyproject.toml $(VENV)/.dev-installed
+	$(PY) -m pip install -q -e '.[dev,load]'
+	touch $@
+
+# bounded: LOAD_SECONDS at saturation (every answer checked, memory per worker sampled), then the
+# fault run (one worker killed halfway); loopback only; docs/TRUST.md
+LOAD_SECONDS ?= 120
+FAULT_SECONDS ?= 60
+load: $(VENV)/.load-installed
+	$(PY) -m load.run --seconds $(LOAD_SECONDS)
+	$(PY) -m load.run --seconds $(FAULT_SECONDS) --fault
 
 openapi: $(VENV)/.dev-installed
 	$(PY) -m schemas.openapi > openapi.yaml
