@@ -30,12 +30,13 @@ $(VENV)/.load-installed: pyproject.toml $(VENV)/.dev-installed
 	touch $@
 
 # bounded: LOAD_SECONDS at saturation (every answer checked, memory per worker sampled), then the
-# fault run (one worker killed halfway); loopback only; docs/TRUST.md
+# fault run (a worker killed FAULT_KILLS times); loopback only; docs/TRUST.md
 LOAD_SECONDS ?= 120
 FAULT_SECONDS ?= 60
+FAULT_KILLS ?= 3
 load: $(VENV)/.load-installed
 	$(PY) -m load.run --seconds $(LOAD_SECONDS)
-	$(PY) -m load.run --seconds $(FAULT_SECONDS) --fault
+	$(PY) -m load.run --seconds $(FAULT_SECONDS) --fault --kills $(FAULT_KILLS)
 
 openapi: $(VENV)/.dev-installed
 	$(PY) -m schemas.openapi > openapi.yaml
