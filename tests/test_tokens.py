@@ -258,3 +258,17 @@ def test_a_sealed_deal_can_be_verified_after_the_reveal(client):
     assert hashlib.sha256(revealed["seed"].encode()).hexdigest() == d["seed_commitment"]
     again = post(client, f"{G}/five-hundred/deals", {"seed": revealed["seed"], "dealer": 2}).json
     assert again["deal"] == revealed["deal"]
+
+
+def test_the_verification_code_in_trust_md_is_the_services_shuffle():
+    """docs/TRUST.md's shuffle, written from the published algorithm alone, deals what the service deals."""
+    from pathlib import Path
+
+    from service.rules.shuffle import shuffled
+    text = (Path(__file__).resolve().parent.parent / "docs" / "TRUST.md").read_text()
+    block = next(b.split("\n", 1)[1] for b in text.split("```python")[1:] if "def shuffled" in b).split("```")[0]
+    scope: dict = {}
+    exec(block, scope)  # noqa: S102 — our own document
+    for seed in ("", "a", "table-7", "ré", "x" * 100):
+        for deck in (list(range(52)), list(range(24)), list(range(63))):
+            assert scope["shuffled"](deck, seed) == shuffled(deck, seed)
