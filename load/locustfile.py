@@ -14,7 +14,6 @@ import time
 from collections import Counter
 
 from locust import FastHttpUser, events, task
-from locust.exception import StopUser  # noqa: F401  (kept for locust's loader)
 
 from load.corpus import build
 

@@ -50,7 +50,7 @@ class InvalidToken(Exception):
     """The token was altered, truncated, sealed with an unknown key or for another game."""
 
 
-class KeyError_(ValueError):
+class BadKey(ValueError):
     """A key in the configuration is not a base64 AES key."""
 
 
@@ -64,9 +64,9 @@ def parse_keys(text: str | None) -> list[bytes]:
         try:
             key = base64.urlsafe_b64decode(part.replace("+", "-").replace("/", "_") + "=" * (-len(part) % 4))
         except (binascii.Error, ValueError):
-            raise KeyError_(f"{KEY_ENV}: a key is not base64") from None
+            raise BadKey(f"{KEY_ENV}: a key is not base64") from None
         if len(key) not in (16, 24, 32):
-            raise KeyError_(f"{KEY_ENV}: a key must be 16, 24 or 32 bytes, not {len(key)}")
+            raise BadKey(f"{KEY_ENV}: a key must be 16, 24 or 32 bytes, not {len(key)}")
         keys.append(key)
     return keys
 

@@ -10,7 +10,7 @@ import pytest
 
 from service import create_app
 from service.rules.games import GAMES
-from service.tokens import InvalidToken, Keyring, KeyError_, new_key, parse_keys, seed_commitment
+from service.tokens import InvalidToken, Keyring, BadKey, new_key, parse_keys, seed_commitment
 
 from .contract import call, spec
 from .keys import KEY_A, KEY_B, TEST_KEYS
@@ -97,9 +97,9 @@ def test_rotation_the_first_key_seals_and_every_key_opens(ring):
 
 @pytest.mark.parametrize("text", ["!!!", "AAAA", base64.b64encode(b"x" * 31).decode(), "a,b"])
 def test_bad_keys_fail_at_start(text):
-    with pytest.raises(KeyError_):
+    with pytest.raises(BadKey):
         parse_keys(text)
-    with pytest.raises(KeyError_):
+    with pytest.raises(BadKey):
         create_app({"TOKEN_KEYS": text})
 
 
