@@ -211,7 +211,7 @@ def _map(value, mapping):
 
 
 @pytest.mark.parametrize("game_id", sorted(MODES))
-@settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 10**9), mode=st.integers(0, 50), stop=st.floats(0, 1.2))
 def test_no_seat_bound_answer_shows_a_hidden_card(app, game_id, seed, mode, stop):
     rng = random.Random(seed)
