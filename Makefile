@@ -6,7 +6,7 @@ PORT ?= 8000
 # apt-get as root, through sudo otherwise
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test e2e e2e-deps bench openapi clean
+.PHONY: run test e2e e2e-deps bench openapi load clean
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -51,6 +51,19 @@ e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
 
 bench: $(VENV)/.dev-installed
 	$(PY) -m bench.run
+
+$(VENV)/.load-installed: pyproject.toml $(VENV)/.dev-installed
+	$(PY) -m pip install -q -e '.[dev,load]'
+	touch $@
+
+# bounded: LOAD_SECONDS at saturation (every answer checked, memory per worker sampled), then the
+# fault run (a worker killed FAULT_KILLS times); loopback only; docs/TRUST.md
+LOAD_SECONDS ?= 120
+FAULT_SECONDS ?= 60
+FAULT_KILLS ?= 3
+load: $(VENV)/.load-installed
+	$(PY) -m load.run --seconds $(LOAD_SECONDS)
+	$(PY) -m load.run --seconds $(FAULT_SECONDS) --fault --kills $(FAULT_KILLS)
 
 openapi: $(VENV)/.dev-installed
 	$(PY) -m schemas.openapi > openapi.yaml

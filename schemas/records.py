@@ -28,6 +28,44 @@ class GameSchemas:
     def __post_init__(self):
         p, n = self.prefix, self.max_players
         self.derived = _wrappers(p, self.record, self.moves, self.state, self.result, n)
+        # the game's deal request plus the sealing switch (same component name)
+        self.deal_request = type(self.deal_request.__name__, (self.deal_request,), {"seal": fields.Boolean(
+            metadata={"default": False, "description": "answer with sealed tokens and the seed's commitment "
+                                                       "(a SealedDeal) instead of the record (docs/TRUST.md)"})})
+
+
+TOKEN = {"pattern": "^[A-Za-z0-9_-]+$"}
+
+
+def token(description: str, required: bool = True) -> fields.String:
+    return fields.String(required=required, metadata={**TOKEN, "description": description})
+
+
+def seat_tokens(required: bool = True) -> fields.List:
+    return fields.List(token("a token bound to this seat"), required=required, metadata={
+        "description": "one token per seat, in seat order, each answering only with that seat's view"})
+
+
+class SealedDeal(Schema):
+    """``…/deals`` with ``seal: true``: no record and no seed, only what each party may hold."""
+
+    record_token = token("the whole record sealed, seed included; for the referee's operator, never a player")
+    seat_tokens = seat_tokens()
+    seed_commitment = fields.String(required=True, metadata={
+        "pattern": "^[0-9a-f]{64}$", "description": "hex SHA-256 of the seed's UTF-8 bytes, for "
+                                                    "checking the deal once the seed is revealed"})
+
+
+def sealed_move_answer(prefix: str, move_answer: type[Schema]) -> type[Schema]:
+    """A game's move answer with the new token in place of the record (events and state as the game has them)."""
+    attrs = {k: v for k, v in move_answer._declared_fields.items() if k != "record"}
+    return Schema.from_dict({
+        "record_token": token("the record with the move, sealed for the same seat as the token sent"),
+        "seat_tokens": seat_tokens(required=False), **attrs}, name=prefix + "SealedMoveAnswer")
+
+
+class TokenRequest(Schema):
+    record_token = token("a token without a seat")
 
 
 def _wrappers(p, record, moves, state, result, n):
@@ -44,14 +82,20 @@ def _wrappers(p, record, moves, state, result, n):
         make("MatchOverEvent", {"type": const("match_over"), "index": fields.Integer(required=True),
                                  "winner": fields.Integer(required=True, allow_none=True)}),
     )
+    rec = {"record": nested(record, required=False),
+           "record_token": token("a sealed record from an earlier answer, instead of `record`; a token "
+                                 "bound to a seat answers with that seat's view", required=False)}
     return {
-        "RecordRequest": make("RecordRequest", {"record": nested(record)}),
-        "MoveRequest": make("MoveRequest", {"record": nested(record), "move": move}),
-        "ViewRequest": make("ViewRequest", {"record": nested(record), "seat": seat(n)}),
+        "RecordRequest": make("RecordRequest", dict(rec)),
+        "MoveRequest": make("MoveRequest", {**rec, "move": move}),
+        "ViewRequest": make("ViewRequest", {**rec, "seat": seat(n)}),
         "LegalMoves": legal,
         "MoveAnswer": make("MoveAnswer", {"record": nested(record), "events": many(events),
                                           "state": nested(state)}),
-        "MatchReplayRequest": make("MatchReplayRequest", {"hands": many(record)}),
+        "MatchReplayRequest": make("MatchReplayRequest", {
+            "hands": many(record, required=False),
+            "hand_tokens": fields.List(token("a token without a seat"), required=False, metadata={
+                "description": "the match's hands as tokens, instead of `hands`"})}),
         "MatchReplayAnswer": make("MatchReplayAnswer", {
             "per_hand": many(make("HandOfMatch", {"dealer": seat(n), "result": nested(result)})),
             "running_scores": fields.List(fields.List(fields.Integer()), required=True),

@@ -3,11 +3,25 @@
 Validating each card and move with a nested field object would cost more than the whole request
 (DESIGN.md), so records, moves and calculator bodies are taken as raw JSON here and checked in bulk
 by ``service.rules``, which also reports them in the agreed order.
+
+A record may come sealed, as ``record_token`` (docs/TRUST.md): every record-taking envelope takes
+exactly one of ``record`` and ``record_token``.
 """
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields
+from marshmallow import RAISE, Schema, ValidationError, fields, validates_schema
+
+TOKEN_DESCRIPTION = "a sealed record from an earlier answer (docs/TRUST.md), instead of `record`"
+
+
+class StrictBoolean(fields.Boolean):
+    """JSON true or false only: marshmallow's own takes 1, "yes" and friends (and 1 == True in a set)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if type(value) is not bool:
+            raise self.make_error("invalid")
+        return value
 
 
 class Envelope(Schema):
@@ -15,8 +29,19 @@ class Envelope(Schema):
         unknown = RAISE
 
 
+def _exactly_one(data, first, second):
+    if (first in data) == (second in data):
+        message = f"send exactly one of {first!r} and {second!r}"
+        raise ValidationError({first: [message], second: [message]})
+
+
 class RecordRequest(Envelope):
-    record = fields.Dict(required=True, metadata={"description": "a record, or a view of one"})
+    record = fields.Dict(metadata={"description": "a record, or a view of one"})
+    record_token = fields.String(metadata={"description": TOKEN_DESCRIPTION})
+
+    @validates_schema
+    def _one_record(self, data, **kwargs):
+        _exactly_one(data, "record", "record_token")
 
 
 class MoveRequest(RecordRequest):
@@ -27,14 +52,26 @@ class ViewRequest(RecordRequest):
     seat = fields.Raw(required=True, metadata={"description": "the seat whose view is wanted"})
 
 
+class TokenRequest(Envelope):
+    record_token = fields.String(required=True, metadata={"description": TOKEN_DESCRIPTION})
+
+
 class DealRequest(Envelope):
     seed = fields.String(load_default=None, allow_none=False, metadata={"description": "any string; drawn by the "
                                                       "service when absent and returned"})
     options = fields.Raw(load_default=None)
     dealer = fields.Raw(load_default=0)
     match = fields.Raw(load_default=None)
+    seal = StrictBoolean(load_default=False,
+                          metadata={"description": "answer with sealed tokens and the seed's commitment "
+                                                   "instead of the record"})
 
 
 class MatchReplayRequest(Envelope):
-    hands = fields.List(fields.Dict(), required=True,
-                        metadata={"description": "the match's hands as records, in order"})
+    hands = fields.List(fields.Dict(), metadata={"description": "the match's hands as records, in order"})
+    hand_tokens = fields.List(fields.String(), metadata={"description": "the match's hands as record tokens "
+                                                                        "without a seat, in order"})
+
+    @validates_schema
+    def _one_list(self, data, **kwargs):
+        _exactly_one(data, "hands", "hand_tokens")

@@ -11,10 +11,12 @@ from marshmallow import ValidationError
 from schemas import requests as rq
 from schemas.games import calculator_schema
 
+from .limits import json_depth_exceeds
 from .problems import ApiProblem
 from .rules import games
-from .rules.errors import InvalidRecord
+from .rules.errors import IllegalMove, InvalidRecord
 from .rules.game import is_int
+from .tokens import KEY_ENV, InvalidToken, Keyring, seed_commitment
 
 api = Blueprint("api", __name__)
 
@@ -43,7 +45,11 @@ def body(schema: type[rq.Envelope] | None = None) -> dict:
     try:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError as exc:
+        if "depth limit" in str(exc):
+            raise _too_deep() from None
         raise ApiProblem(400, "invalid_json", f"the body is not valid JSON: {exc}") from None
+    if json_depth_exceeds(raw, current_app.config["MAX_JSON_DEPTH"]):
+        raise _too_deep()
     if not isinstance(data, dict):
         raise ApiProblem(400, "invalid_request", "the body must be a JSON object")
     if schema is not None:
@@ -53,6 +59,11 @@ def body(schema: type[rq.Envelope] | None = None) -> dict:
             raise ApiProblem(400, "invalid_request", "the request's shape is wrong",
                              errors=exc.normalized_messages()) from None
     return data
+
+
+def _too_deep() -> ApiProblem:
+    limit = current_app.config["MAX_JSON_DEPTH"]
+    return ApiProblem(400, "invalid_json", f"the body nests arrays and objects more than {limit} deep")
 
 
 @cache
@@ -97,32 +108,34 @@ def game_entry(game_id):
 def deals(game_id):
     game = game_of(game_id)
     data = body(rq.DealRequest)
-    return reply(game.deal(data["seed"], data["options"], data["dealer"], data["match"]), 201)
+    ring = keyring() if data["seal"] else None  # refuse before dealing
+    record = game.deal(data["seed"], data["options"], data["dealer"], data["match"])
+    if ring is None:
+        return reply(record, 201)
+    return reply({"record_token": ring.seal(game.id, record),
+                  "seat_tokens": seat_tokens(ring, game, record),
+                  "seed_commitment": seed_commitment(record["seed"])}, 201)
 
 
 @api.post("/v1/games/<game_id>/state")
 def state(game_id):
     game = game_of(game_id)
-    return reply(replay(game, body(rq.RecordRequest)["record"]).state())
+    return reply(read_hand(game, body(rq.RecordRequest))[0].state())
 
 
 @api.post("/v1/games/<game_id>/legal-moves")
 def legal_moves(game_id):
     game = game_of(game_id)
-    hand = replay(game, body(rq.RecordRequest)["record"])
+    hand = read_hand(game, body(rq.RecordRequest))[0]
     return reply({"seat": hand.to_act, "moves": hand.listing()})
-
-
-def _record_and_move(game):
-    data = body(rq.MoveRequest)
-    hand = replay(game, data["record"])
-    return hand, game.read_move(data["move"], hand)
 
 
 @api.post("/v1/games/<game_id>/moves/validate")
 def validate_move(game_id):
-    hand, move = _record_and_move(game_of(game_id))
-    refusal = hand.check(move)
+    game = game_of(game_id)
+    data = body(rq.MoveRequest)
+    hand = read_hand(game, data)[0]
+    refusal = hand.check(game.read_move(data["move"], hand))
     if refusal is None:
         return reply({"legal": True, "reason": None, "detail": None})
     return reply({"legal": False, "reason": refusal[0], "detail": refusal[1]})
@@ -131,18 +144,95 @@ def validate_move(game_id):
 @api.post("/v1/games/<game_id>/moves")
 def make_move(game_id):
     game = game_of(game_id)
-    hand, move = _record_and_move(game)
+    data = body(rq.MoveRequest)
+    record, seat = open_record(game, data)
+    hand = replay(game, record)  # the whole record: the move is judged on everything
+    move = game.read_move(data["move"], hand)
+    if seat is not None:
+        if move["seat"] != seat:
+            raise seat_forbidden(seat, f"make a move for seat {move['seat']}")
+        # judged first on what the seat can know, so that a refusal tells it nothing more
+        seen = game.replay(hand.view_record(seat))
+        refusal = seen.check(game.read_move(data["move"], seen))
+        if refusal is not None:
+            raise IllegalMove(refusal[0], refusal[1], move_index=len(seen.moves))
     events = hand.play(move, len(hand.moves))
-    return reply({"record": hand.to_record(), "events": events, "state": hand.state()})
+    if "record_token" not in data:
+        return reply({"record": hand.to_record(), "events": events, "state": hand.state()})
+    ring, new = keyring(), hand.to_record()
+    if seat is None:
+        return reply({"record_token": ring.seal(game.id, new), "seat_tokens": seat_tokens(ring, game, new),
+                      "events": events, "state": hand.state()})
+    events, after = seat_after_move(game, hand, seat)
+    return reply({"record_token": ring.seal(game.id, new, seat), "events": events, "state": after})
 
 
 @api.post("/v1/games/<game_id>/views")
 def view(game_id):
     game = game_of(game_id)
     data = body(rq.ViewRequest)
-    hand = replay(game, data["record"])
+    record, bound = open_record(game, data)
+    hand = replay(game, record)
+    seat = _seat(data["seat"])
+    if bound is not None and seat != bound:
+        raise seat_forbidden(bound, f"see seat {seat}'s view")
     with game.documented_reasons():
-        return reply(hand.view_record(_seat(data["seat"])))
+        return reply(hand.view_record(seat))
+
+
+@api.post("/v1/games/<game_id>/records/open")
+def open_token(game_id):
+    """The whole record, seed included, for the holder of a token without a seat (the deal's reveal)."""
+    game = game_of(game_id)
+    record, seat = open_record(game, body(rq.TokenRequest))
+    if seat is not None:
+        raise seat_forbidden(seat, "open the whole record")
+    return reply(replay(game, record).to_record())
+
+
+# --- sealed records (docs/TRUST.md) ---
+def keyring() -> Keyring:
+    ring = current_app.extensions["referee_keyring"]
+    if not ring:
+        raise ApiProblem(503, "sealing_unavailable", f"this service has no token keys ({KEY_ENV} is empty)")
+    return ring
+
+
+def open_record(game, data) -> tuple[dict, int | None]:
+    """The request's record and the seat its token is bound to (None: a plain record or an unbound token)."""
+    if "record_token" not in data:
+        return data["record"], None
+    try:
+        return keyring().open(game.id, data["record_token"])
+    except InvalidToken:
+        raise ApiProblem(422, "invalid_token", f"record_token is not a valid {game.id} token "
+                         "from this service") from None
+
+
+def read_hand(game, data):
+    """The replayed hand as the request may see it: a token bound to a seat gives that seat's view."""
+    record, seat = open_record(game, data)
+    hand = replay(game, record)
+    if seat is not None:
+        hand = game.replay(hand.view_record(seat))
+    return hand, seat
+
+
+def seat_tokens(ring: Keyring, game, record: dict) -> list[str]:
+    return [ring.seal(game.id, record, s) for s in range(game.players(record["options"]))]
+
+
+def seat_after_move(game, hand, seat: int) -> tuple[list, dict]:
+    """The last move's events and the state as ``seat`` sees them, replayed from its view alone."""
+    view = hand.view_record(seat)
+    before = game.replay({**view, "moves": view["moves"][:-1]})
+    last = game.parse_move(view["moves"][-1], before.n, before.pack, before.viewer, "move")
+    events = before.play(last, len(before.moves))
+    return events, before.state()
+
+
+def seat_forbidden(seat: int, what: str) -> ApiProblem:
+    return ApiProblem(403, "seat_forbidden", f"a token issued to seat {seat} cannot {what}")
 
 
 def _seat(value):
@@ -184,7 +274,18 @@ def score_match(game_id):
 @api.post("/v1/games/<game_id>/matches/replay")
 def replay_a_match(game_id):
     game = game_of(game_id)
-    hands = body(rq.MatchReplayRequest)["hands"]
+    data = body(rq.MatchReplayRequest)
+    if "hand_tokens" in data:
+        if len(data["hand_tokens"]) > current_app.config["MAX_HANDS"]:  # before opening any
+            raise InvalidRecord("too_many_hands", f"a match log may hold at most {current_app.config['MAX_HANDS']} hands")
+        hands = []
+        for token in data["hand_tokens"]:
+            record, seat = open_record(game, {"record_token": token})
+            if seat is not None:
+                raise seat_forbidden(seat, "replay a match")
+            hands.append(record)
+    else:
+        hands = data["hands"]
     limit = current_app.config["MAX_MOVES"]
     for i, h in enumerate(hands):
         if isinstance(h.get("moves"), list) and len(h["moves"]) > limit:

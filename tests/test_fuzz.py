@@ -6,7 +6,9 @@ from hypothesis import HealthCheck, settings
 
 from service import create_app
 
-schema = schemathesis.openapi.from_wsgi("/openapi.yaml", create_app({"TESTING": True}))
+from .keys import TEST_KEYS
+
+schema = schemathesis.openapi.from_wsgi("/openapi.yaml", create_app({"TESTING": True, "TOKEN_KEYS": TEST_KEYS}))
 
 
 @schema.parametrize()
