@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -28,16 +29,20 @@ class Gunicorn:
         self.url = f"http://127.0.0.1:{self.port}"
         environ = {**os.environ, "HOST": "127.0.0.1", "PORT": str(self.port), "WEB_CONCURRENCY": str(workers),
                    "PYTHONPATH": str(ROOT), "LOG_LEVEL": "warning", **(env or {})}
+        # stderr to a file, not a pipe: the service writes a JSON access line per request there, and
+        # a pipe nobody drains would fill and stall every worker.
+        self.log = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"), "load.wsgi:application"],
-            cwd=ROOT, env=environ, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            cwd=ROOT, env=environ, stdout=subprocess.DEVNULL, stderr=self.log)
         self.wait_ready()
 
     def wait_ready(self, seconds: float = 30) -> None:
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError("gunicorn exited: " + self.proc.stderr.read().decode(errors="replace"))
+                self.log.seek(0)
+                raise RuntimeError("gunicorn exited: " + self.log.read().decode(errors="replace")[-3000:])
             try:
                 with urllib.request.urlopen(self.url + "/healthz", timeout=1) as r:
                     if r.status == 200:
@@ -67,8 +72,7 @@ class Gunicorn:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
-        if self.proc.stderr:
-            self.proc.stderr.close()
+        self.log.close()
 
     def __enter__(self):
         return self
