@@ -54,18 +54,21 @@ def test_a_seeded_hand_through_the_generated_python_client(referee_client, serve
     client = referee_client.Client(base_url=server, raise_on_unexpected_status=True)
     seed = f"client-{game_id}"
 
-    record = api("deal").sync(client=client, body=getattr(models, f"{C}DealRequest").from_dict({"seed": seed, "dealer": 0}))
+    def body(model, data):
+        # A request schema the generator cannot model (the envelopes that take `record` or
+        # `record_token`, a oneOf of required-only branches) becomes `body: Any`: send the dict.
+        return getattr(models, f"{C}{model}").from_dict(data) if hasattr(models, f"{C}{model}") else data
+
+    record = api("deal").sync(client=client, body=body("DealRequest", {"seed": seed, "dealer": 0}))
     assert type(record).__name__ == f"{C}Record", record
     rng = random.Random(seed)
     for _ in range(500):
-        listing = api("legal_moves").sync(client=client, body=getattr(models, f"{C}RecordRequest").from_dict(
-            {"record": record.to_dict()}))
+        listing = api("legal_moves").sync(client=client, body=body("RecordRequest", {"record": record.to_dict()}))
         moves = listing.to_dict()["moves"]
         if not moves:
             break
         move = concrete(rng.choice(moves))
-        answer = api("move").sync(client=client, body=getattr(models, f"{C}MoveRequest").from_dict(
-            {"record": record.to_dict(), "move": move}))
+        answer = api("move").sync(client=client, body=body("MoveRequest", {"record": record.to_dict(), "move": move}))
         assert type(answer).__name__ == f"{C}MoveAnswer", answer
         record = answer.record
     final = answer.to_dict()["state"]
@@ -79,7 +82,7 @@ def test_a_seeded_hand_through_the_generated_python_client(referee_client, serve
 
     # a move after the end comes back as the typed problem: 422 illegal_move, hand_over
     late = {"record": expected, "move": expected["moves"][-1]}
-    problem = api("move").sync(client=client, body=getattr(models, f"{C}MoveRequest").from_dict(late))
+    problem = api("move").sync(client=client, body=body("MoveRequest", late))
     assert type(problem).__name__ == "Problem"
     assert (problem.status, problem.code, problem.reason) == (422, "illegal_move", "hand_over")
 
@@ -90,7 +93,9 @@ def test_typescript_types_generate_and_compile(tmp_path):
         pytest.fail("run `make e2e`: it installs openapi-typescript and typescript with `npm ci` in e2e/")
     bin_dir = HERE / "node_modules" / ".bin"
     types = tmp_path / "referee.d.ts"
-    gen = subprocess.run([str(bin_dir / "openapi-typescript"), str(SPEC), "-o", str(types)],
+    # --default-non-nullable false: a request field with a default (`seal`) stays optional
+    gen = subprocess.run([str(bin_dir / "openapi-typescript"), str(SPEC), "--default-non-nullable", "false",
+                          "-o", str(types)],
                          capture_output=True, text=True, timeout=300)
     assert gen.returncode == 0, gen.stdout + gen.stderr
     assert "buck-euchre" in types.read_text()
