@@ -104,3 +104,11 @@ def test_typescript_types_generate_and_compile(tmp_path):
     tsc = subprocess.run([str(bin_dir / "tsc"), "--noEmit", "--strict", "--target", "es2020", "--moduleResolution",
                           "node", str(program), str(types)], capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert tsc.returncode == 0, tsc.stdout + tsc.stderr
+
+
+def test_the_readme_client_example_runs(referee_client, server, capsys):
+    import re
+    readme = (HERE.parent / "README.md").read_text()
+    (example,) = [b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "referee_client" in b]
+    exec(compile(example.replace("http://127.0.0.1:8000", server), "README.md", "exec"), {})
+    assert capsys.readouterr().out.startswith("2 [{'seat': 2, 'type': 'play', 'card': '6D'}]")
