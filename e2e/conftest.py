@@ -3,55 +3,22 @@ Chromium (Debian's ``chromium`` and ``chromium-driver``) driven through Selenium
 
 from __future__ import annotations
 
-import http.client
-import os
 import shutil
-import signal
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 
+from load.server import Gunicorn
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    """The base URL of a running referee."""
-    port = free_port()
-    log = tmp_path_factory.mktemp("server") / "gunicorn.log"
-    env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
-    env.update(HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="2", PYTHONPATH=str(ROOT))
-    with open(log, "wb") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "service:create_app()"],
-                                cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-                conn.request("GET", "/readyz")
-                if conn.getresponse().status == 200:
-                    break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"the server did not start:\n{log.read_text()[-3000:]}")
-            time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout=30)
+def server():
+    """The base URL of a running referee, started as ``make run`` starts it."""
+    with Gunicorn(app="service:create_app()", unset=("PROMETHEUS_MULTIPROC_DIR",),
+                  env={"LOG_LEVEL": "info"}) as running:
+        yield running.url
 
 
 @pytest.fixture(scope="session")

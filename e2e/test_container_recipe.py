@@ -14,7 +14,7 @@ import time
 import venv
 from pathlib import Path
 
-from .conftest import ROOT, free_port
+from load.server import ROOT, free_port
 
 
 def _instructions():

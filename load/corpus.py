@@ -13,7 +13,6 @@ from dataclasses import dataclass
 import orjson
 
 from service import create_app
-from service.rules.games import GAMES
 from service.tokens import Keyring
 
 from .positions import MODES, concrete, position

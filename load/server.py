@@ -22,27 +22,43 @@ def free_port() -> int:
 
 
 class Gunicorn:
-    """``gunicorn -c gunicorn.conf.py load.wsgi:application`` with its own port and environment."""
+    """``gunicorn -c gunicorn.conf.py APP`` with its own port and environment, as deployed.
 
-    def __init__(self, workers: int = 2, env: dict | None = None):
+    The one launcher for the determinism, load, deployment and browser tests. ``unset`` drops
+    inherited variables (a test's own ``PROMETHEUS_MULTIPROC_DIR``, say) so gunicorn.conf.py sets them
+    up as in production.
+    """
+
+    def __init__(self, workers: int = 2, env: dict | None = None, app: str = "load.wsgi:application",
+                 unset: tuple[str, ...] = ()):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        environ = {**os.environ, "HOST": "127.0.0.1", "PORT": str(self.port), "WEB_CONCURRENCY": str(workers),
-                   "PYTHONPATH": str(ROOT), "LOG_LEVEL": "warning", **(env or {})}
-        # stderr to a file, not a pipe: the service writes a JSON access line per request there, and
-        # a pipe nobody drains would fill and stall every worker.
+        environ = {k: v for k, v in os.environ.items() if k not in unset}
+        environ.update({"HOST": "127.0.0.1", "PORT": str(self.port), "WEB_CONCURRENCY": str(workers),
+                        "PYTHONPATH": str(ROOT), "LOG_LEVEL": "warning", **(env or {})})
+        # stdout and stderr to a file, not a pipe: the service writes a JSON access line per request,
+        # and a pipe nobody drains would fill and stall every worker.
         self.log = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"), "load.wsgi:application"],
-            cwd=ROOT, env=environ, stdout=subprocess.DEVNULL, stderr=self.log)
-        self.wait_ready()
+            [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"), app],
+            cwd=ROOT, env=environ, stdout=self.log, stderr=subprocess.STDOUT)
+        try:
+            self.wait_ready()
+        except RuntimeError:
+            self.stop()
+            raise
+
+    def log_text(self) -> str:
+        """Everything the server has written so far (gunicorn's lines and the access log)."""
+        self.log.flush()
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
 
     def wait_ready(self, seconds: float = 30) -> None:
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                self.log.seek(0)
-                raise RuntimeError("gunicorn exited: " + self.log.read().decode(errors="replace")[-3000:])
+                raise RuntimeError("gunicorn exited: " + self.log_text()[-3000:])
             try:
                 with urllib.request.urlopen(self.url + "/healthz", timeout=1) as r:
                     if r.status == 200:

@@ -5,11 +5,10 @@ Each test is named after the rule (or the document's passage) it pins down.
 
 from __future__ import annotations
 
-import copy
 
 import pytest
 
-from service.rules.errors import IllegalMove, InvalidRecord
+from service.rules.errors import InvalidRecord
 from service.rules.games.bid_whist import GAME, PACK
 
 from .test_bid_whist import (E10_DEAL, EX_MOVES, EXCHANGE, bid, direction, pas, play, reason_of, record,

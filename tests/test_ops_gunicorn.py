@@ -2,26 +2,18 @@
 
 import http.client
 import json
-import os
 import re
-import signal
 import socket
-import subprocess
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
+from load.server import Gunicorn
+
 ROOT = Path(__file__).resolve().parent.parent
 N = 60
-
-
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _get(port, path, headers=None):
@@ -35,29 +27,10 @@ def _get(port, path, headers=None):
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    port = _free_port()
-    log = tmp_path_factory.mktemp("gunicorn") / "server.log"
-    env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
-    env.update(HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="2", PYTHONPATH=str(ROOT))
-    with open(log, "wb") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "service:create_app()"],
-                                cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if _get(port, "/readyz")[0] == 200:
-                    break
-            except OSError:
-                pass
-            assert proc.poll() is None and time.monotonic() < deadline, log.read_text()
-            time.sleep(0.1)
-        yield port, log
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout=30)
+def server():
+    with Gunicorn(app="service:create_app()", unset=("PROMETHEUS_MULTIPROC_DIR",),
+                  env={"LOG_LEVEL": "info"}) as running:
+        yield running.port, running
 
 
 def _total(text, route):
@@ -81,7 +54,7 @@ def test_metrics_count_every_request_whichever_worker_answered(server):
     held.close()
     assert statuses == [200] * (N - 1) and answer.startswith(b"HTTP/1.1 200")
     time.sleep(0.2)
-    pids = {json.loads(line)["pid"] for line in log.read_text().splitlines()
+    pids = {json.loads(line)["pid"] for line in log.log_text().splitlines()
             if line.startswith("{") and '"mw-' in line}
     assert len(pids) == 2, "both workers should have answered some of the requests"
     for _ in range(6):  # whichever worker answers the scrape, the sum is the same
@@ -95,6 +68,6 @@ def test_logs_are_json_and_request_ids_echo(server):
     status, headers, _ = _get(port, "/v1/games", {"X-Request-ID": "gunicorn-echo"})
     assert status == 200 and headers["X-Request-ID"] == "gunicorn-echo"
     time.sleep(0.2)
-    entries = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+    entries = [json.loads(line) for line in log.log_text().splitlines() if line.strip()]
     assert any(e.get("request_id") == "gunicorn-echo" and e["route"] == "/v1/games" for e in entries)
     assert any(e.get("logger") == "gunicorn.error" for e in entries)  # gunicorn's own lines are JSON too
