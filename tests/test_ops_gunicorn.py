@@ -71,3 +71,21 @@ def test_logs_are_json_and_request_ids_echo(server):
     entries = [json.loads(line) for line in log.log_text().splitlines() if line.strip()]
     assert any(e.get("request_id") == "gunicorn-echo" and e["route"] == "/v1/games" for e in entries)
     assert any(e.get("logger") == "gunicorn.error" for e in entries)  # gunicorn's own lines are JSON too
+
+
+def test_with_gthread_slow_clients_do_not_starve_the_others():
+    """Two clients that never finish their request hold two threads; the third is still answered."""
+    with Gunicorn(workers=1, app="service:create_app()", unset=("PROMETHEUS_MULTIPROC_DIR",),
+                  env={"GUNICORN_WORKER_CLASS": "gthread", "GUNICORN_THREADS": "4"}) as running:
+        slow = [socket.create_connection(("127.0.0.1", running.port), timeout=10) for _ in range(2)]
+        try:
+            for s in slow:
+                s.sendall(b"POST /v1/games/sixes/state HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+                          b"Content-Length: 100\r\n\r\n{")
+            time.sleep(0.3)
+            started = time.monotonic()
+            status, _, _ = _get(running.port, "/healthz")
+            assert status == 200 and time.monotonic() - started < 5
+        finally:
+            for s in slow:
+                s.close()
