@@ -1,0 +1,17 @@
+"""The referee as a library: pure Python, no Flask, no marshmallow.
+
+    from service.rules import games
+    game = games.get("buck-euchre")
+    hand = game.replay(game.deal("doc-example-1", {}, 0, None))
+    hand.state()["legal_moves"]
+
+What is re-exported here is the public surface; the modules behind it may change.
+"""
+
+from . import games
+from .errors import IllegalMove, InvalidRecord, NotApplicable, RefereeError
+from .game import Game, Hand
+from .shuffle import shuffled
+
+__all__ = ["games", "Game", "Hand", "RefereeError", "InvalidRecord", "IllegalMove", "NotApplicable",
+           "shuffled"]

@@ -293,9 +293,6 @@ class Game:
                 play(move, i)
         return hand
 
-    def record_of(self, hand: Hand) -> dict:
-        return hand.to_record()
-
     # --- dealing ---
     def deal(self, seed, options, dealer, match) -> dict:
         with self.documented_reasons():
@@ -480,11 +477,5 @@ class Hand:
         return self.to_record(seat)
 
 
-def card_or_none(text, pack: Pack, where: str, hidden_ok: bool):
-    if text is None and hidden_ok:
-        return None
-    return pack.parse(text, where)
-
-
 __all__ = ["Game", "Hand", "Option", "parse_seat", "parse_match", "hand_number", "is_int",
-           "parse_int_list", "lookup", "card_or_none"]
+           "parse_int_list", "lookup"]
