@@ -286,8 +286,10 @@ class Game:
             if not isinstance(moves, list):
                 raise InvalidRecord("bad_moves", "record.moves must be a list")
             pack, n, viewer, parse, play = hand.pack, hand.n, hand.viewer, self.parse_move, hand.play
+            # the core's fast path first, unless the game reads moves its own way
+            fast = self._fast_move if type(self).parse_move is Game.parse_move else None
             for i, raw in enumerate(moves):
-                move = parse(raw, n, pack, viewer, f"record.moves[{i}]")
+                move = fast and fast(raw, n, pack) or parse(raw, n, pack, viewer, f"record.moves[{i}]")
                 if viewer is not None:
                     self._own_cards_shown(move, viewer, f"record.moves[{i}]")
                 play(move, i)
