@@ -48,3 +48,23 @@ def call(client, method: str, path: str, **kwargs):
     resp = client.open(path, method=method, **kwargs)
     check_response(path, method, resp)
     return resp
+
+
+def conforms(payload, component: str) -> None:
+    """A piece of an answer against one component of openapi.yaml (whole answers: ``call``)."""
+    schema = _fix_refs({"$ref": f"#/components/schemas/{component}"})
+    jsonschema.Draft202012Validator(schema, registry=_registry()).validate(payload)
+
+
+def post(client, path: str, body=None, **kwargs):
+    """A POST whose answer is checked against the contract; the response itself is returned."""
+    if body is not None:
+        kwargs["json"] = body
+    return call(client, "POST", path, **kwargs)
+
+
+def post_ok(client, path: str, body, status: int = 200):
+    """A POST that must answer ``status``; its JSON, checked against the contract."""
+    resp = post(client, path, body)
+    assert resp.status_code == status, resp.get_json()
+    return resp.get_json()

@@ -2,16 +2,12 @@
 
 import pytest
 
-from .contract import call
+from .contract import call, post
 from .test_buck_euchre import BID_EXAMPLES, be
 
 B = "/v1/games/buck-euchre"
 
 
-def post(client, path, body=None, **kw):
-    if body is not None:
-        kw["json"] = body
-    return call(client, "POST", path, **kw)
 
 
 def test_health_and_catalogue(client):

@@ -4,17 +4,13 @@ import copy
 
 import pytest
 
-from .contract import call
+from .contract import call, post
 from .test_bid_whist import (BID_EXAMPLES, E10_DEAL, E10_MOVES, EX_MOVES, EXCHANGE, MATCH_EXAMPLE,
                              SCORE_EXAMPLES, TRICK_WINNER_EXAMPLES, bid, pas, play, record, result_record)
 
 B = "/v1/games/bid-whist"
 
 
-def post(client, path, body=None, **kw):
-    if body is not None:
-        kw["json"] = body
-    return call(client, "POST", path, **kw)
 
 
 def test_catalogue_entry(client):

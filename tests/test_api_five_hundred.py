@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import jsonschema
 import pytest
 
-from .contract import _fix_refs, _registry, call
+from .contract import call, conforms, post_ok
 from .test_five_hundred import calls, contract_record, fill_deal, misere_deal, played_hand, rec
 
 BASE = "/v1/games/five-hundred"
 
 
-def conforms(payload, component):
-    schema = _fix_refs({"$ref": f"#/components/schemas/{component}"})
-    jsonschema.Draft202012Validator(schema, registry=_registry()).validate(payload)
-
-
 def post(client, path, body, status=200):
-    resp = call(client, "POST", BASE + path, json=body)  # checked against the contract
-    assert resp.status_code == status, resp.get_json()
-    return resp.get_json()
+    return post_ok(client, BASE + path, body, status)
 
 
 def test_catalogue_entry(client):

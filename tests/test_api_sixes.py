@@ -5,25 +5,16 @@ from __future__ import annotations
 import copy
 import random
 
-import jsonschema
 import pytest
 
-from .contract import _fix_refs, _registry, call
+from .contract import call, conforms, post_ok
 from .test_sixes import CRAFTED, CRAFTED_MOVES, E1_HANDS, E3_MOVES, SCORE_EXAMPLES, pas, play
 
 BASE = "/v1/games/sixes"
 
 
-def conforms(payload, component):
-    """A piece of an answer against one component of openapi.yaml (whole answers: ``call``)."""
-    schema = _fix_refs({"$ref": f"#/components/schemas/{component}"})
-    jsonschema.Draft202012Validator(schema, registry=_registry()).validate(payload)
-
-
 def post(client, path, body, status=200):
-    resp = call(client, "POST", BASE + path, json=body)  # checked against the contract
-    assert resp.status_code == status, resp.get_json()
-    return resp.get_json()
+    return post_ok(client, BASE + path, body, status)
 
 
 def e1(moves=(), **over):

@@ -984,10 +984,10 @@ class CourtPiece(Game):
             raise InvalidRecord("bad_score_input", f"{where}.kot must be a boolean")
         return calling, wt, kot, False
 
-    def score(self, body):
+    def _score_body(self, body, allowed: set) -> tuple[dict, int]:
+        """A score body's fields, options and dealer, checked in that order."""
         if not isinstance(body, dict):
             raise InvalidRecord("bad_score_input", "the body must be an object")
-        allowed = {"options", "match", "dealer", "calling_team", "winner_team", "kot", "redeal"}
         extra = [k for k in body if k not in allowed]
         if extra:
             raise InvalidRecord("bad_score_input", f"unknown field {extra[0]!r}")
@@ -995,21 +995,17 @@ class CourtPiece(Game):
         dealer = body.get("dealer")
         if not is_int(dealer) or not 0 <= dealer < 4:
             raise InvalidRecord("bad_dealer", f"dealer: {dealer!r} is not a seat 0-3")
+        return options, dealer
+
+    def score(self, body):
+        options, dealer = self._score_body(
+            body, {"options", "match", "dealer", "calling_team", "winner_team", "kot", "redeal"})
         match = self.parse_match(body.get("match"), options)
         calling, wt, kot, redeal = self._outcome(body, dealer, "body")
         return score_outcome(options, match, dealer, calling, wt, kot, redeal)
 
     def score_match(self, body):
-        if not isinstance(body, dict):
-            raise InvalidRecord("bad_score_input", "the body must be an object")
-        allowed = {"options", "scores", "dealer", "consecutive_wins", "hands"}
-        extra = [k for k in body if k not in allowed]
-        if extra:
-            raise InvalidRecord("bad_score_input", f"unknown field {extra[0]!r}")
-        options = self.parse_options(body.get("options"))
-        dealer = body.get("dealer")
-        if not is_int(dealer) or not 0 <= dealer < 4:
-            raise InvalidRecord("bad_dealer", f"dealer: {dealer!r} is not a seat 0-3")
+        options, dealer = self._score_body(body, {"options", "scores", "dealer", "consecutive_wins", "hands"})
         raw_match = {"scores": body.get("scores", [0, 0])}
         if "consecutive_wins" in body:
             raw_match["consecutive_wins"] = body["consecutive_wins"]
