@@ -1,0 +1,194 @@
+"""The Court Piece game: reading a record and dealing."""
+
+from __future__ import annotations
+
+from ...cards import NAMES, SUITS, lookup
+from ...errors import InvalidRecord
+from ...game import Game, is_int
+from ...shuffle import new_seed, shuffled
+from .calculators import Calculators
+from .deck import CARD_INDEX, ORDER, PACK, card_name, parse_card
+from .draw import check_draw, draw_json, run_draw
+from .hand import CourtPieceHand
+from .options import MATCH_FIELDS, OPTIONS
+
+
+class CourtPiece(Calculators, Game):
+    id = "court-piece"
+    name = "Court Piece / Rung"
+    min_players = max_players = 4
+    options = OPTIONS
+    reasons = {"unknown_card": "bad_card", "hidden_card": "bad_card", "unknown_field": "bad_record",
+               "bad_option": "bad_option", "wrong_game": "wrong_game"}
+    move_fields = {
+        "call_trump": {"suit?": "string", "card?": "card"},
+        "pass_to_partner": {},
+        "timeout": {},
+        "change_cards": {},
+        "play": {"card": "card"},
+        "reveal": {},
+        "change_trump": {"suit?": "string", "card?": "card"},
+    }
+    hidden_move_fields = {"call_trump": "card", "change_trump": "card"}
+    hand_class = CourtPieceHand
+
+    def players(self, options):
+        return 4
+
+    def pack(self, options):
+        return PACK
+
+    def deck_description(self):
+        return "52 cards, aces high; canonical order " + ORDER
+
+    # ---- reading a record
+    def parse_match(self, raw, options):
+        if raw is None:
+            raw = {}
+        if not isinstance(raw, dict):
+            raise InvalidRecord("bad_match", "match must be an object or null")
+        for k in raw:
+            if k not in MATCH_FIELDS:
+                raise InvalidRecord("bad_match", f"match: unknown field {k!r}")
+        for k, v in raw.items():
+            if v is None:
+                raise InvalidRecord("bad_match", f"match.{k} may be omitted but not null")
+        hn = raw.get("hand_number", 1)
+        if not is_int(hn) or hn < 1:
+            raise InvalidRecord("bad_match", "match.hand_number must be an integer >= 1")
+        out = {"hand_number": hn}
+        for key in ("scores", "consecutive_wins"):
+            v = raw.get(key, [0, 0])
+            if not isinstance(v, list) or len(v) != 2 or not all(is_int(x) and x >= 0 for x in v):
+                raise InvalidRecord("bad_match", f"match.{key} must be two integers >= 0")
+            out[key] = list(v)
+        runs = out["consecutive_wins"]
+        if max(runs) >= 7 or min(runs) > 0:
+            raise InvalidRecord("bad_match", "match.consecutive_wins: at most one run, each below 7")
+        fgs = raw.get("first_game_seats", [])
+        if not isinstance(fgs, list) or not all(is_int(x) and 0 <= x < 4 for x in fgs) \
+                or len(set(fgs)) != len(fgs):
+            raise InvalidRecord("bad_match", "match.first_game_seats must be distinct seats 0-3")
+        out["first_game_seats"] = list(fgs)
+        target = options["target_courts"] if options["scoring"] == "courts" else options["target_points"]
+        if max(out["scores"]) >= target:
+            raise InvalidRecord("match_over", f"a team already has {target}: the match is over")
+        return out
+
+    def parse_deal(self, raw, hand):
+        viewer = hand.viewer
+        extra = [k for k in raw if k not in ("hands", "draw")]
+        if extra:
+            raise InvalidRecord("bad_deal", f"deal: unknown field {extra[0]!r}")
+        hands = raw.get("hands")
+        if not isinstance(hands, list) or len(hands) != 4 or not all(isinstance(h, list) for h in hands):
+            raise InvalidRecord("bad_deal", "deal.hands must be four lists of cards")
+        parsed = [[parse_card(c, f"deal.hands[{s}][{i}]", viewer is not None) for i, c in enumerate(h)]
+                  for s, h in enumerate(hands)]
+        seen = 0
+        for s, h in enumerate(parsed):
+            for i, c in enumerate(h):
+                if c is not None:
+                    if seen >> c & 1:
+                        raise InvalidRecord("duplicate_card", f"deal.hands[{s}][{i}]: {NAMES[c]} twice")
+                    seen |= 1 << c
+        for s, h in enumerate(parsed):
+            if len(h) != 13:
+                raise InvalidRecord("wrong_card_count", f"deal.hands[{s}] has {len(h)} cards, not 13")
+        draw = None
+        if "draw" in raw:
+            o = hand.options
+            if raw["draw"] is None or hand.match["hand_number"] != 1 or not o["first_hand_draw"]:
+                raise InvalidRecord("bad_draw", "a draw belongs only to a match's first hand "
+                                    "with first_hand_draw on")
+            winner = check_draw(raw["draw"])
+            if winner != (hand.dealer + 1) % 4:
+                raise InvalidRecord("draw_mismatch", f"the draw makes seat {winner} the first chooser, "
+                                    f"not seat {(hand.dealer + 1) % 4}")
+            draw = draw_json([[(e["seat"], lookup(e["card"])) for e in rnd] for rnd in raw["draw"]])
+        hand.setup(parsed, draw)
+
+    def parse_move(self, raw, n, pack, viewer, where):
+        if type(raw) is dict and len(raw) == 3 and raw.get("type") == "play":  # the common case, fast
+            seat, text = raw.get("seat"), raw.get("card")
+            if type(seat) is int and 0 <= seat < 4 and type(text) is str:
+                card = CARD_INDEX.get(text)
+                if card is not None:
+                    return {"seat": seat, "type": "play", "card": card}
+        if not isinstance(raw, dict):
+            raise InvalidRecord("bad_move", f"{where} must be an object")
+        seat = raw.get("seat")
+        if not is_int(seat) or not 0 <= seat < 4:
+            raise InvalidRecord("bad_seat", f"{where}.seat: {seat!r} is not a seat 0-3")
+        kind = raw.get("type")
+        spec = self.move_fields.get(kind) if isinstance(kind, str) else None
+        if spec is None:
+            raise InvalidRecord("unknown_move_type", f"{where}.type: {kind!r} is not a move of this game")
+        move = {"seat": seat, "type": kind}
+        allowed = {"seat", "type"} | {f.rstrip("?") for f in spec}
+        extra = [k for k in raw if k not in allowed]
+        if extra:
+            raise InvalidRecord("bad_move", f"{where}: unknown field {extra[0]!r} in a {kind!r} move")
+        if kind in ("call_trump", "change_trump"):
+            if ("suit" in raw) == ("card" in raw):
+                raise InvalidRecord("bad_move", f"{where}: {kind} takes exactly one of suit and card")
+            if "suit" in raw:
+                s = raw["suit"]
+                if not (isinstance(s, str) and len(s) == 1 and s in SUITS):
+                    raise InvalidRecord("bad_move", f"{where}.suit must be one of S, H, D, C")
+                move["suit"] = SUITS.index(s)
+            else:
+                move["card"] = parse_card(raw["card"], f"{where}.card", viewer is not None)
+        elif kind == "play":
+            if "card" not in raw:
+                raise InvalidRecord("bad_move", f"{where}: a 'play' move needs 'card'")
+            move["card"] = parse_card(raw["card"], f"{where}.card")
+        return move
+
+    def write_move(self, move):
+        out = {"seat": move["seat"], "type": move["type"]}
+        if "suit" in move:
+            out["suit"] = SUITS[move["suit"]]
+        if "card" in move:
+            out["card"] = card_name(move["card"])
+        return out
+
+    def next_match(self, match, result, hand):
+        return result["next_match"]
+
+    # ---- dealing
+    def deal(self, seed, options, dealer, match):
+        if seed is not None and not isinstance(seed, str):
+            raise InvalidRecord("bad_record", "seed must be a string")
+        # CONVENTIONS.md: seed, options, dealer, match, in that order (a first hand with the draw
+        # ignores the dealer, but a value that is no seat is still refused, before the match)
+        options = self.parse_options(options)
+        if dealer is not None and not (is_int(dealer) and 0 <= dealer < 4):
+            raise InvalidRecord("bad_dealer", f"dealer: {dealer!r} is not a seat 0-3")
+        match = self.parse_match(match, options)
+        if seed is None:
+            seed = new_seed()
+        draw = None
+        if options["first_hand_draw"] and match["hand_number"] == 1:
+            rounds, winner = run_draw(shuffled(PACK.order, seed + "/draw"))
+            dealer = (winner - 1) % 4
+            draw = draw_json(rounds)
+        elif dealer is None:
+            raise InvalidRecord("bad_dealer", "dealer is required (no first-hand draw)")
+        cards = shuffled(PACK.order, seed)
+        deal = self.deal_cards(cards, dealer, options, match)
+        if draw is not None:
+            deal["draw"] = draw
+        return {"game": self.id, "options": options, "dealer": dealer, "seed": seed, "deal": deal,
+                "moves": [], "match": match}
+
+    def deal_cards(self, cards, dealer, options, match):
+        hands = [[] for _ in range(4)]
+        pos = 0
+        for size in (5, 4, 4):
+            for k in range(1, 5):
+                seat = (dealer + k) % 4
+                hands[seat] += cards[pos:pos + size]
+                pos += size
+        return {"hands": [[NAMES[c] for c in h] for h in hands]}
+

@@ -1,0 +1,119 @@
+"""The auction, shared by the hand and the ``…/bids/validate`` calculator."""
+
+from __future__ import annotations
+
+from .tables import ALLOW_OPTION, BIDS, RUNG, SEVENS
+
+class Auction:
+    __slots__ = ("n", "dealer", "options", "calls", "passed", "called", "high", "high_bid",
+                 "high_bidder", "to_act", "over", "thrown_in", "final_call")
+
+    def __init__(self, n: int, dealer: int, options: dict):
+        self.n = n
+        self.dealer = dealer
+        self.options = options
+        self.calls: list[dict] = []
+        self.passed = 0  # bitmask of seats out of the auction
+        self.called = 0  # bitmask of seats that have made any call
+        self.high = -1
+        self.high_bid: str | None = None
+        self.high_bidder: int | None = None
+        self.to_act: int | None = (dealer + 1) % n
+        self.over = False
+        self.thrown_in = False
+        self.final_call = False  # raise_after_all_pass: the high bidder's final call is due
+
+    @property
+    def contract(self) -> dict | None:
+        if self.over and not self.thrown_in:
+            return {"bid": self.high_bid, "seat": self.high_bidder}
+        return None
+
+    def turn_error(self, seat: int) -> tuple[str, str]:
+        if self.passed >> seat & 1:
+            return "cannot_rebid_after_pass", f"seat {seat} has passed and is out of the auction"
+        return "not_your_turn", f"seat {self.to_act} is to call, not seat {seat}"
+
+    def check_bid(self, seat: int, bid) -> tuple[str, str] | None:
+        if bid not in RUNG:
+            return "invalid_bid", f"{bid!r} is not a bid (6S..10NT, misere, open_misere, blind_misere)"
+        if bid in ALLOW_OPTION and not self.options[ALLOW_OPTION[bid]]:
+            return "bid_not_allowed", f"{bid} is switched off by {ALLOW_OPTION[bid]}"
+        if bid == "blind_misere" and self.called >> seat & 1:
+            return "blind_misere_not_first_call", "blind misere may only be the seat's first call"
+        if RUNG[bid] <= self.high:
+            return "bid_too_low", f"{bid} is not higher than {self.high_bid}"
+        if bid == "misere" and not self.options["misere_without_seven"] and self.high_bid not in SEVENS:
+            return "misere_needs_seven", "misere may only be bid over a seven-trick bid"
+        return None
+
+    def refusal(self, move: dict) -> tuple[str, str] | None:
+        """The general checks and the call's own, for a call checked outside a hand."""
+        if self.over:
+            if self.thrown_in:
+                return "hand_over", "the hand was thrown in"
+            return "wrong_phase", "the auction is over"
+        if move["type"] not in ("pass", "bid"):
+            return "wrong_phase", f"a {move['type']!r} move is not taken in phase 'bidding'"
+        if move["seat"] != self.to_act:
+            return self.turn_error(move["seat"])
+        if move["type"] == "bid":
+            return self.check_bid(move["seat"], move["bid"])
+        return None
+
+    def legal(self, seat: int) -> list[dict]:
+        out = [{"seat": seat, "type": "pass"}]
+        for bid in BIDS:
+            if self.check_bid(seat, bid) is None:
+                out.append({"seat": seat, "type": "bid", "bid": bid})
+        return out
+
+    def apply(self, move: dict) -> None:
+        seat = move["seat"]
+        bid = move.get("bid") if move["type"] == "bid" else None
+        self.calls.append({"seat": seat, "type": "pass"} if bid is None
+                          else {"seat": seat, "type": "bid", "bid": bid})
+        self.called |= 1 << seat
+        if bid is not None:
+            self.high, self.high_bid, self.high_bidder = RUNG[bid], bid, seat
+        if self.final_call:
+            self.final_call = False
+            self._end()
+            return
+        if bid is None:
+            self.passed |= 1 << seat
+        full = (1 << self.n) - 1
+        if self.options["single_round_bidding"]:
+            if seat == self.dealer:
+                self._end()
+            else:
+                self.to_act = (seat + 1) % self.n
+            return
+        if self.passed == full:
+            self._end()
+        elif self.high_bid is not None and self.passed | (1 << self.high_bidder) == full:
+            if self.options["raise_after_all_pass"] and bid is None:
+                self.final_call = True
+                self.to_act = self.high_bidder
+            else:
+                self._end()
+        else:
+            nxt = (seat + 1) % self.n
+            while self.passed >> nxt & 1:
+                nxt = (nxt + 1) % self.n
+            self.to_act = nxt
+
+    def _end(self) -> None:
+        self.over = True
+        if self.high_bid is None:
+            self.thrown_in = True
+            self.to_act = None
+        else:
+            self.to_act = self.high_bidder
+
+    def summary(self) -> dict:
+        return {"high_bid": self.high_bid, "high_bidder": self.high_bidder,
+                "next": self.to_act, "auction_over": self.over, "thrown_in": self.thrown_in,
+                "contract": self.contract}
+
+

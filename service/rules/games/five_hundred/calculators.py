@@ -1,0 +1,162 @@
+"""The calculators: trick winner, bid validation, hand score, match score (document, "API bodies")."""
+
+from __future__ import annotations
+
+from ...cards import NAMES
+from ...errors import IllegalMove, InvalidRecord
+from ...game import is_int
+from .auction import Auction
+from .hand import _suit_letter
+from .ranking import ranking_for, trick_winner_index
+from .scoring import settle
+from .tables import MISERE_FAMILY, RUNG, SUIT_INT, TRUMP_OF, sides_of
+
+
+class Calculators:
+    """Mixed into ``FiveHundred``: the endpoints that need no record."""
+
+    # --- calculators ---
+    def _body(self, body, fields: tuple[str, ...]) -> dict:
+        if not isinstance(body, dict):
+            raise InvalidRecord("invalid_record", "the body must be an object")
+        extra = [k for k in body if k not in fields]
+        if extra:
+            raise InvalidRecord("invalid_record", f"unknown field {extra[0]!r}")
+        return body
+
+    @staticmethod
+    def _bid(value, where: str) -> str:
+        if not isinstance(value, str) or value not in RUNG:
+            raise InvalidRecord("invalid_bid", f"{where}: {value!r} is not a bid")
+        return value
+
+    def _contract(self, value, options: dict, where: str) -> tuple[str, int]:
+        if not isinstance(value, dict) or set(value) != {"bid", "seat"}:
+            raise InvalidRecord("invalid_record", f"{where} must be an object with 'bid' and 'seat'")
+        bid = self._bid(value["bid"], f"{where}.bid")
+        seat = value["seat"]
+        if not is_int(seat) or not 0 <= seat < options["players"]:
+            raise InvalidRecord("bad_seat", f"{where}.seat: {seat!r} is not a seat")
+        return bid, seat
+
+    def _scores(self, value, k: int, where: str) -> list[int]:
+        if not isinstance(value, list) or len(value) != k or not all(map(is_int, value)):
+            raise InvalidRecord("invalid_match", f"{where} must be a list of {k} integers (one per side)")
+        return list(value)
+
+    def _tricks(self, value, k: int, bid: str | None, where: str) -> list[int]:
+        if (not isinstance(value, list) or len(value) != k
+                or not all(is_int(t) and t >= 0 for t in value) or sum(value) > 10):
+            raise InvalidRecord("invalid_record",
+                                f"{where} must be {k} non-negative integers (one per side) totalling at most 10")
+        if bid is not None and bid not in MISERE_FAMILY and sum(value) != 10:
+            raise InvalidRecord("invalid_record", f"{where}: a suit or no-trump hand has 10 tricks")
+        return list(value)
+
+    def trick_winner(self, body) -> dict:
+        body = self._body(body, ("options", "contract", "joker_suit", "cards"))
+        options = self.parse_options(body.get("options"))
+        n, pack = options["players"], self.pack(options)
+        bid = self._bid(body.get("contract"), "contract")
+        joker_suit = body.get("joker_suit")
+        if joker_suit is not None:
+            if _suit_letter(joker_suit) is None:
+                raise InvalidRecord("invalid_suit", f"joker_suit: {joker_suit!r} is not S, C, D, H or null")
+            if TRUMP_OF.get(bid) is not None:
+                raise InvalidRecord("invalid_suit", "the joker is nominated only in no trumps and misere")
+            joker_suit = SUIT_INT[joker_suit]
+        raw = body.get("cards")
+        if not isinstance(raw, list) or not 1 <= len(raw) <= n:
+            raise InvalidRecord("invalid_record", f"cards must be a list of 1 to {n} plays")
+        seats, cards = [], []
+        for i, entry in enumerate(raw):
+            where = f"cards[{i}]"
+            if not isinstance(entry, dict) or not {"seat", "card"} <= set(entry) <= {"seat", "card", "suit"}:
+                raise InvalidRecord("invalid_record", f"{where} must be an object with 'seat' and 'card'")
+            seat = entry["seat"]
+            if not is_int(seat) or not 0 <= seat < n or seat in seats:
+                raise InvalidRecord("bad_seat", f"{where}.seat: {seat!r} is not a seat, or plays twice")
+            card = self._card(pack, entry["card"], f"{where}.card", False)
+            if card in cards:
+                raise InvalidRecord("duplicate_card", f"{where}: {NAMES[card]} is played twice")
+            if entry.get("suit") is not None and _suit_letter(entry["suit"]) is None:
+                raise InvalidRecord("invalid_suit", f"{where}.suit: {entry['suit']!r} is not S, C, D or H")
+            seats.append(seat)
+            cards.append(card)
+        steps = [(b - a) % n for a, b in zip(seats, seats[1:])]
+        if sum(steps) >= n:
+            raise InvalidRecord("invalid_record", "cards must be in turn order from the leader")
+        ranking = ranking_for(pack.mask, bid, joker_suit)
+        free = TRUMP_OF.get(bid) is None and joker_suit is None
+        i = trick_winner_index(ranking, cards, free)
+        return {"seat": seats[i], "card": NAMES[cards[i]], "index": i}
+
+    def validate_bid(self, body) -> dict:
+        body = self._body(body, ("options", "dealer", "calls", "bid"))
+        options = self.parse_options(body.get("options"))
+        n = options["players"]
+        dealer = body.get("dealer")
+        if not is_int(dealer) or not 0 <= dealer < n:
+            raise InvalidRecord("invalid_dealer", f"dealer: {dealer!r} is not a seat 0-{n - 1}")
+        calls = body.get("calls", [])
+        if not isinstance(calls, list):
+            raise InvalidRecord("invalid_move", "calls must be a list of moves")
+        pack = self.pack(options)
+        auction = Auction(n, dealer, options)
+        for i, raw in enumerate(calls):
+            move = self.parse_move(raw, n, pack, None, f"calls[{i}]")
+            refusal = auction.refusal(move)
+            if refusal:
+                raise IllegalMove(refusal[0], refusal[1], move_index=i)
+            auction.apply(move)
+        if "bid" not in body:
+            raise InvalidRecord("invalid_move", "bid (the candidate call) is required")
+        move = self.parse_move(body["bid"], n, pack, None, "bid")
+        refusal = auction.refusal(move)
+        if refusal is None:
+            auction.apply(move)
+        out = {"valid": refusal is None, "reason": refusal and refusal[0], "detail": refusal and refusal[1]}
+        out.update(auction.summary())
+        return out
+
+    def score(self, body) -> dict:
+        body = self._body(body, ("options", "contract", "tricks_by_side", "scores"))
+        options = self.parse_options(body.get("options"))
+        k, side_of = sides_of(options)
+        bid, seat = self._contract(body.get("contract"), options, "contract")
+        tricks = self._tricks(body.get("tricks_by_side"), k, bid, "tricks_by_side")
+        scores = self._scores(body.get("scores", [0] * k), k, "scores")
+        return settle(options, bid, side_of[seat], tricks, scores)
+
+    def score_match(self, body) -> dict:
+        body = self._body(body, ("options", "scores", "hands"))
+        options = self.parse_options(body.get("options"))
+        k, side_of = sides_of(options)
+        scores = self._scores(body.get("scores", [0] * k), k, "scores")
+        hands = body.get("hands")
+        if not isinstance(hands, list):
+            raise InvalidRecord("invalid_record", "hands must be a list")
+        parsed = []
+        for i, h in enumerate(hands):
+            where = f"hands[{i}]"
+            if not isinstance(h, dict) or not {"contract", "tricks_by_side"} >= set(h) or "contract" not in h:
+                raise InvalidRecord("invalid_record", f"{where} must be {{contract, tricks_by_side}}")
+            contract = None if h["contract"] is None else self._contract(h["contract"], options, f"{where}.contract")
+            tricks = self._tricks(h.get("tricks_by_side", [0] * k), k, contract and contract[0],
+                                  f"{where}.tricks_by_side")
+            parsed.append((contract, tricks))
+        running = []
+        end = {"match_over": False, "winner": None, "backwards": []}
+        over_after = None
+        for i, (contract, tricks) in enumerate(parsed):
+            if contract is not None:
+                bid, seat = contract
+                out = settle(options, bid, side_of[seat], tricks, scores)
+                scores = out["scores"]
+                end = {key: out[key] for key in ("match_over", "winner", "backwards")}
+            running.append(list(scores))
+            if end["match_over"]:
+                over_after = i
+                break
+        return {"running_scores": running, "scores": scores, **end, "over_after_hand": over_after}
+

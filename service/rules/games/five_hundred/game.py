@@ -1,0 +1,220 @@
+"""The Five Hundred game: reading a record (the document's own reason strings) and dealing."""
+
+from __future__ import annotations
+
+from ...cards import NAMES, Pack, lookup, names
+from ...errors import InvalidRecord
+from ...game import Game, is_int, parse_match
+from .calculators import Calculators
+from .hand import _MISSING, FiveHundredHand
+from .tables import _FAST_BY_PACK, _FAST_CARDS, OPTIONS, PACKS, sides_of
+
+_MOVE_FIELDS = {
+    "pass": {},
+    "bid": {"bid": "string"},
+    "discard": {"cards": "cards"},
+    "nominate_joker": {"suit": "string"},
+    "play": {"card": "card", "suit?": "string"},
+}
+
+
+class FiveHundred(Calculators, Game):
+    id = "five-hundred"
+    name = "Five Hundred"
+    min_players, max_players = 2, 6
+    options = OPTIONS
+    move_fields = _MOVE_FIELDS
+    hidden_move_fields = {"discard": "cards"}
+    hand_class = FiveHundredHand
+    reasons = {"bad_option": "invalid_option", "bad_dealer": "invalid_dealer", "bad_match": "invalid_match",
+               "unknown_card": "invalid_card", "hidden_card": "invalid_card", "bad_moves": "invalid_move",
+               "bad_move": "invalid_move", "unknown_move_type": "invalid_move", "bad_seat": "invalid_move",
+               "bad_viewer": "bad_seat", "bad_record": "invalid_record", "bad_deal": "wrong_card_count"}
+
+    def players(self, options: dict) -> int:
+        return options["players"]
+
+    def pack(self, options: dict) -> Pack:
+        return PACKS[options["players"]]
+
+    def deck_description(self) -> str:
+        return ("10 cards a hand and 3 to the kitty: 33 cards (A-7 and the joker) for 2-3 players, 43 for 4 "
+                "(black A-5, red A-4, joker), 53 for 5 (full pack and joker), 63 for 6 (adds 11s, 12s and "
+                "red 13s)")
+
+    # --- reading a record ---
+    def parse_options(self, raw) -> dict:
+        """The core's options, with the document's ``invalid_option`` for a wrong type or value
+        (records go through ``documented_reasons`` anyway; the calculators call this directly)."""
+        try:
+            return super().parse_options(raw)
+        except InvalidRecord as exc:
+            if exc.reason == "bad_option":
+                exc.reason = "invalid_option"
+            raise
+
+    def parse_match(self, raw, options: dict) -> dict:
+        k = sides_of(options)[0]
+
+        def scores(value):
+            if not isinstance(value, list) or len(value) != k or not all(map(is_int, value)):
+                raise InvalidRecord("invalid_match", f"match.scores must be a list of {k} integers (one per side)")
+            return list(value)
+
+        def number(value):
+            if not is_int(value) or value < 1:
+                raise InvalidRecord("invalid_match", "match.hand_number must be an integer >= 1")
+            return value
+
+        return parse_match(raw, {"scores": [0] * k, "hand_number": 1},
+                           {"scores": scores, "hand_number": number})
+
+    def _card(self, pack: Pack, text, where: str, hidden_ok: bool):
+        card = _FAST_BY_PACK[pack].get(text) if type(text) is str else None
+        if card is not None:
+            return card
+        if text is None:
+            if hidden_ok:
+                return None
+            raise InvalidRecord("invalid_card", f"{where} is null outside a view")
+        card = lookup(text)
+        if card is None or not pack.mask >> card & 1:
+            raise InvalidRecord("invalid_card", f"{where}: {text!r} is not a card of this pack")
+        return card
+
+    def parse_deal(self, raw, hand: FiveHundredHand) -> None:
+        n, pack, view = hand.n, hand.pack, hand.viewer is not None
+        extra = [k for k in raw if k not in ("hands", "kitty", "dead_hand")]
+        if extra:
+            raise InvalidRecord("invalid_record", f"record.deal: unknown field {extra[0]!r}")
+        hands = raw.get("hands")
+        kitty = raw.get("kitty")
+        dead = raw.get("dead_hand")
+        # card strings first, wherever they stand (CONVENTIONS.md: card strings, duplicates, counts);
+        # a part that is not a list is a count problem, reported after them
+        rows = hands if isinstance(hands, list) else []
+        parsed = [[self._card(pack, t, f"deal.hands[{s}][{i}]", view) for i, t in enumerate(h)]
+                  if isinstance(h, list) else None for s, h in enumerate(rows)]
+        pkitty = ([self._card(pack, t, f"deal.kitty[{i}]", view) for i, t in enumerate(kitty)]
+                  if isinstance(kitty, list) else None)
+        pdead = None
+        if isinstance(dead, list):
+            pdead = [self._card(pack, t, f"deal.dead_hand[{i}]", view) for i, t in enumerate(dead)]
+        seen = 0
+        for c in [c for h in parsed if h for c in h] + (pkitty or []) + (pdead or []):
+            if c is None:
+                continue
+            if seen >> c & 1:
+                raise InvalidRecord("duplicate_card", f"{NAMES[c]} appears twice in the deal")
+            seen |= 1 << c
+        if not isinstance(hands, list) or None in parsed:
+            raise InvalidRecord("wrong_card_count", "deal.hands must be a list of card lists, one per seat")
+        if pkitty is None:
+            raise InvalidRecord("wrong_card_count", "deal.kitty must be a list of 3 cards")
+        if "dead_hand" in raw and pdead is None:
+            raise InvalidRecord("wrong_card_count", "deal.dead_hand must be a list of 10 cards")
+        if len(parsed) != n:
+            raise InvalidRecord("wrong_card_count", f"deal.hands must hold {n} hands, one per seat")
+        for s, h in enumerate(parsed):
+            if len(h) != 10:
+                raise InvalidRecord("wrong_card_count", f"deal.hands[{s}] must hold 10 cards")
+        if len(pkitty) != 3:
+            raise InvalidRecord("wrong_card_count", "deal.kitty must hold 3 cards")
+        if n == 2 and pdead is None:
+            raise InvalidRecord("wrong_card_count", "deal.dead_hand is required with 2 players")
+        if n != 2 and pdead is not None:
+            raise InvalidRecord("wrong_card_count", "deal.dead_hand exists only with 2 players")
+        if pdead is not None and len(pdead) != 10:
+            raise InvalidRecord("wrong_card_count", "deal.dead_hand must hold 10 cards")
+        if view and None in parsed[hand.viewer]:
+            raise InvalidRecord("view_incomplete", f"the view must show seat {hand.viewer}'s own cards")
+        hand.deal_hands, hand.kitty, hand.dead = parsed, pkitty, pdead
+
+    def parse_move(self, raw, n: int, pack: Pack, viewer, where: str) -> dict:
+        # fast path: a canonical play or call (the bulk of every record)
+        if type(raw) is dict and len(raw) == 3:
+            kind, seat = raw.get("type"), raw.get("seat")
+            if type(seat) is int and 0 <= seat < n:
+                if kind == "play" and type(raw.get("card")) is str:
+                    card = _FAST_CARDS[n].get(raw["card"])
+                    if card is not None:
+                        return {"seat": seat, "type": "play", "card": card}
+                elif kind == "bid" and type(raw.get("bid")) is str:
+                    return {"seat": seat, "type": "bid", "bid": raw["bid"]}
+        elif type(raw) is dict and len(raw) == 2 and raw.get("type") == "pass":
+            seat = raw.get("seat")
+            if type(seat) is int and 0 <= seat < n:
+                return {"seat": seat, "type": "pass"}
+        if not isinstance(raw, dict):
+            raise InvalidRecord("invalid_move", f"{where} must be an object")
+        seat = raw.get("seat")
+        if not is_int(seat) or not 0 <= seat < n:
+            raise InvalidRecord("invalid_move", f"{where}.seat: {seat!r} is not a seat 0-{n - 1}")
+        kind = raw.get("type")
+        if not isinstance(kind, str) or kind not in _MOVE_FIELDS:
+            raise InvalidRecord("invalid_move", f"{where}.type: {kind!r} is not a move of this game "
+                                f"({', '.join(_MOVE_FIELDS)})")
+        allowed = {"seat", "type"} | {f.rstrip("?") for f in _MOVE_FIELDS[kind]}
+        extra = [k for k in raw if k not in allowed]
+        if extra:
+            raise InvalidRecord("invalid_move", f"{where}: unknown field {extra[0]!r} in a {kind!r} move")
+        move = {"seat": seat, "type": kind}
+        if kind == "bid":
+            if not isinstance(raw.get("bid"), str):
+                raise InvalidRecord("invalid_move", f"{where}: a 'bid' move needs a string 'bid'")
+            move["bid"] = raw["bid"]
+        elif kind == "discard":
+            if "cards" not in raw:
+                raise InvalidRecord("invalid_move", f"{where}: a 'discard' move needs 'cards'")
+            cards = raw["cards"]
+            if cards is None and viewer is not None:  # a hidden discard written as one null
+                cards = [None, None, None]
+            elif isinstance(cards, list):
+                cards = [self._card(pack, t, f"{where}.cards[{i}]", viewer is not None)
+                         for i, t in enumerate(cards)]
+            move["cards"] = cards
+        elif kind == "nominate_joker":
+            move["suit"] = raw.get("suit", _MISSING)
+        elif kind == "play":
+            if "card" not in raw:
+                raise InvalidRecord("invalid_move", f"{where}: a 'play' move needs 'card'")
+            move["card"] = self._card(pack, raw["card"], f"{where}.card", False)
+            if raw.get("suit") is not None:
+                move["suit"] = raw["suit"]
+        return move
+
+    def write_move(self, move: dict) -> dict:
+        out = {"seat": move["seat"], "type": move["type"]}
+        kind = move["type"]
+        if kind == "bid":
+            out["bid"] = move["bid"]
+        elif kind == "discard":
+            out["cards"] = names(move["cards"])
+        elif kind == "nominate_joker":
+            out["suit"] = move["suit"]
+        elif kind == "play":
+            out["card"] = NAMES[move["card"]]
+            if move.get("suit") is not None:
+                out["suit"] = move["suit"]
+        return out
+
+    # --- dealing ---
+    def deal_cards(self, cards: list[int], dealer: int, options: dict, match: dict) -> dict:
+        n = options["players"]
+        receivers = [(dealer + 1) % n, dealer, None] if n == 2 else [(dealer + 1 + k) % n for k in range(n)]
+        r = len(receivers)
+        got: dict = {seat: [] for seat in receivers}
+        kitty = []
+        i = 0
+        for size in (3, 4, 3):
+            for seat in receivers:
+                got[seat] += cards[i:i + size]
+                i += size
+            kitty.append(cards[i])
+            i += 1
+        assert i == 10 * r + 3
+        out = {"hands": [names(got[s]) for s in range(n)], "kitty": names(kitty)}
+        if n == 2:
+            out["dead_hand"] = names(got[None])
+        return out
+

@@ -1,0 +1,381 @@
+"""One hand of Five Hundred: the phases, the checks of each move, the play, the result, the views."""
+
+from __future__ import annotations
+
+from ...cards import JOKER, NAMES, names
+from ...errors import InvalidRecord
+from ...game import Hand
+from ...holdings import Holdings
+from ...tricks import Ranking
+from .auction import Auction
+from .ranking import ranking_for, trick_winner_index
+from .scoring import settle
+from .tables import ALL_SUITS, INT_LETTER, LETTERS, MISERE_FAMILY, POSITION, SUIT_INT, TRUMP_OF, VALUE, sides_of
+
+_MISSING = object()  # a field absent from a move whose absence is an illegal-move reason
+
+
+def _suit_letter(value) -> int | None:
+    """A suit letter written exactly; None when it is not one."""
+    if isinstance(value, str) and value in SUIT_INT:
+        return SUIT_INT[value]
+    return None
+
+
+class FiveHundredHand(Hand):
+    phase_moves = {
+        "bidding": frozenset({"pass", "bid"}),
+        "discard": frozenset({"discard"}),
+        "nominate_joker": frozenset({"nominate_joker"}),
+        "play": frozenset({"play"}),
+        "done": frozenset(),
+    }
+
+    def __init__(self, game, options, dealer, match, viewer):
+        super().__init__(game, options, dealer, match, viewer)
+        self.num_sides, self.side_of = sides_of(options)
+        self.position = POSITION[self.n]
+        self.auction = Auction(self.n, dealer, options)
+        self.deal_hands: list[list[int | None]] = []
+        self.kitty: list[int | None] = []
+        self.dead: list[int | None] | None = None
+        self.hold: Holdings | None = None
+        self.bid: str | None = None
+        self.contractor: int | None = None
+        self.misere = False
+        self.active: list[int] = list(range(self.n))
+        self.joker_suit: int | None = None
+        self.free_joker = False
+        self.ranking: Ranking | None = None
+        self.nominate_open = False  # a view that cannot tell whether the contractor holds the joker
+        self.tricks: list[dict] = []
+        self.trick: list[tuple[int, int, int | None]] = []  # (seat, card, named suit)
+        self.leader: int | None = None
+        self.led_suit: int | None = None
+        self.led_mask = 0  # suits led to completed tricks
+        self.tricks_by_seat = [0] * self.n
+        self.exposed = False
+
+    # --- set-up ---
+    def begin(self) -> None:
+        self.hold = Holdings(self.deal_hands)
+        self.phase = "bidding"
+        self.to_act = self.auction.to_act
+
+    # --- the shared order of checks, with a view's uncertain nomination ---
+    def check(self, move: dict) -> tuple[str, str] | None:
+        if self.phase == "done":
+            return "hand_over", "the hand is over"
+        kind = move["type"]
+        if self.nominate_open:
+            ok = kind == "nominate_joker" or (kind == "play" and move["card"] != JOKER)
+        else:
+            ok = kind in self.phase_moves[self.phase]
+        if not ok:
+            return "wrong_phase", f"a {kind!r} move is not taken in phase {self.phase!r}"
+        if move["seat"] != self.to_act:
+            return self.turn_error(move)
+        return self.check_move(move)
+
+    def turn_error(self, move: dict) -> tuple[str, str]:
+        if self.phase == "bidding":
+            return self.auction.turn_error(move["seat"])
+        if move["seat"] not in self.active:
+            return "not_your_turn", f"seat {move['seat']} has dropped out of this misere hand"
+        return super().turn_error(move)
+
+    def check_move(self, move: dict) -> tuple[str, str] | None:
+        kind = move["type"]
+        if kind == "bid":
+            return self.auction.check_bid(move["seat"], move["bid"])
+        if kind == "discard":
+            return self._check_discard(move)
+        if kind == "nominate_joker":
+            if move["suit"] is not None and _suit_letter(move["suit"]) is None:
+                return "invalid_suit", "suit must be one of S, C, D, H, or null to keep the joker free"
+            return None
+        if kind == "play":
+            return self._check_play(move)
+        return None
+
+    def _check_discard(self, move: dict) -> tuple[str, str] | None:
+        cards = move["cards"]
+        if not isinstance(cards, list) or len(cards) != 3:
+            return "wrong_discard_count", "a discard is a list of exactly 3 cards"
+        seen = [c for c in cards if c is not None]
+        if len(set(seen)) != len(seen):
+            return "duplicate_card", "a card is discarded twice"
+        if len(seen) < 3 and self.viewer == self.contractor:
+            raise InvalidRecord("view_incomplete", "the contractor's own view must show its discards")
+        for c in seen:
+            if not self.hold.may_hold(self.contractor, c):
+                return "card_not_in_hand", f"{NAMES[c]} is not in the contractor's 13 cards"
+        return None
+
+    def _check_play(self, move: dict) -> tuple[str, str] | None:
+        seat, card = move["seat"], move["card"]
+        named = move.get("suit")
+        if not self.hold.may_hold(seat, card):
+            return "card_not_in_hand", f"seat {seat} does not hold {NAMES[card]}"
+        if not self.trick and card == JOKER and self.free_joker:
+            return self._joker_lead_error(named)
+        if named is not None:
+            return "unexpected_suit", "a suit is named only when leading the free joker"
+        if self.trick and self.hold.fully_known(seat):
+            return self._follow_error(self.hold.known[seat], card)
+        return None
+
+    def _joker_lead_error(self, named) -> tuple[str, str] | None:
+        number = len(self.tricks) + 1
+        all_led = self.led_mask == ALL_SUITS
+        if self.options["joker_lead_last_trick_only"] and number != 10:
+            return "joker_lead_not_allowed", "the free joker may be led only to the tenth trick"
+        if all_led and number != 10:
+            return "joker_lead_not_allowed", "every suit has been led: the free joker may not be led"
+        if named is None or named is _MISSING:
+            return "joker_suit_required", "leading the free joker, name a suit (S, C, D or H)"
+        suit = _suit_letter(named)
+        if suit is None:
+            return "invalid_suit", f"{named!r} is not one of S, C, D, H"
+        if self.led_mask >> suit & 1 and not all_led:
+            return "joker_suit_already_led", f"{named} has already been led"
+        return None
+
+    def _follow_error(self, held: int, card: int) -> tuple[str, str] | None:
+        same = held & self.ranking.suit_masks[self.led_suit]
+        if same:
+            if not same >> card & 1:
+                return "must_follow_suit", f"seat must follow {INT_LETTER[self.led_suit]}"
+        elif (self.misere and self.free_joker and held >> JOKER & 1 and card != JOKER):
+            return "must_play_joker", "void in the led suit while holding the free joker: play it"
+        return None
+
+    # --- applying moves ---
+    def apply(self, move: dict) -> list[dict]:
+        kind = move["type"]
+        if kind in ("pass", "bid"):
+            self.auction.apply(move)
+            if self.auction.over:
+                if self.auction.thrown_in:
+                    self._finish_thrown_in()
+                else:
+                    self._start_contract()
+            else:
+                self.to_act = self.auction.to_act
+            return []
+        if kind == "discard":
+            self._discard(move["cards"])
+            return []
+        if kind == "nominate_joker":
+            if self.nominate_open:
+                self._learn_joker()
+            if move["suit"] is not None:
+                self.joker_suit = SUIT_INT[move["suit"]]
+                self.free_joker = False
+                self.ranking = ranking_for(self.pack.mask, self.bid, self.joker_suit)
+            self.phase = "play"
+            return []
+        return self._play(move)
+
+    def _start_contract(self) -> None:
+        a = self.auction
+        self.bid, self.contractor = a.high_bid, a.high_bidder
+        self.misere = self.bid in MISERE_FAMILY
+        if self.misere:
+            side = self.side_of[self.contractor]
+            self.active = [s for s in range(self.n) if s == self.contractor or self.side_of[s] != side]
+        self.ranking = ranking_for(self.pack.mask, self.bid, None)
+        self.free_joker = TRUMP_OF.get(self.bid) is None
+        hidden_kitty = self.viewer is not None and None in self.kitty
+        if hidden_kitty and self.viewer == self.contractor:
+            raise InvalidRecord("view_incomplete", "the contractor's view must show the kitty")
+        for c in self.kitty:
+            self.hold.add(self.contractor, c)
+        self.phase = "discard"
+        self.to_act = self.contractor
+
+    def _discard(self, cards: list) -> None:
+        c = self.contractor
+        held = self.hold.held[c]
+        for card in cards:
+            if card is None:
+                if None in held:  # an unseen discard: keep what is known (exposed cards stay)
+                    held.remove(None)
+                else:
+                    self.hold.remove(c, None, public=False)
+            else:  # a discard the record shows is out of play: no other seat may hold it
+                self.hold.remove(c, card)
+        self.to_act = c
+        self.phase = "play"
+        if self.free_joker and self.options["joker_nomination"]:
+            if self.hold.known[c] >> JOKER & 1:
+                self.phase = "nominate_joker"
+            elif not self.hold.fully_known(c) and self.hold.may_hold(c, JOKER):
+                self.nominate_open = True
+
+    def _learn_joker(self) -> None:
+        """A view learns from a nomination that the contractor holds the joker."""
+        self.nominate_open = False
+        held = self.hold.held[self.contractor]
+        if None in held:
+            held.remove(None)
+            self.hold.add(self.contractor, JOKER)
+
+    def _play(self, move: dict) -> list[dict]:
+        self.nominate_open = False
+        seat, card = move["seat"], move["card"]
+        named = move.get("suit")
+        if not self.trick:
+            self.leader = seat
+            if card == JOKER and self.free_joker:
+                self.led_suit = SUIT_INT[named]
+            else:
+                self.led_suit = self.ranking.suit[card]
+        self.trick.append((seat, card, SUIT_INT[named] if named is not None else None))
+        self.hold.remove(seat, card)
+        if len(self.trick) < len(self.active):
+            i = self.active.index(seat)
+            self.to_act = self.active[(i + 1) % len(self.active)]
+            return []
+        cards = [c for _, c, _ in self.trick]
+        win = self.trick[trick_winner_index(self.ranking, cards, self.free_joker)][0]
+        self.tricks.append({"leader": self.leader, "cards": self._trick_json(self.trick), "winner": win})
+        self.tricks_by_seat[win] += 1
+        self.led_mask |= 1 << self.led_suit
+        events = [{"type": "trick_won", "trick": len(self.tricks) - 1, "seat": win}]
+        self.trick = []
+        if self.bid == "open_misere" and len(self.tricks) == 1:
+            self.exposed = True
+        if (self.misere and win == self.contractor) or len(self.tricks) == 10:
+            self._finish()
+        else:
+            self.leader = self.to_act = win
+        return events
+
+    @staticmethod
+    def _trick_json(trick) -> list[dict]:
+        out = []
+        for seat, card, named in trick:
+            entry = {"seat": seat, "card": NAMES[card]}
+            if named is not None:
+                entry["suit"] = INT_LETTER[named]
+            out.append(entry)
+        return out
+
+    def _finish_thrown_in(self) -> None:
+        scores = list(self.match["scores"])
+        self.phase, self.to_act = "done", None
+        self.result = {
+            "thrown_in": True, "contract": None, "tricks_by_seat": [0] * self.n,
+            "tricks_by_side": [0] * self.num_sides, "made": None, "slam": False,
+            "deltas": [0] * self.num_sides, "scores": scores, "match_over": False,
+            "winner": None, "backwards": [], "next_dealer": (self.dealer + 1) % self.n,
+        }
+
+    def tricks_by_side(self) -> list[int]:
+        out = [0] * self.num_sides
+        for s, t in enumerate(self.tricks_by_seat):
+            out[self.side_of[s]] += t
+        return out
+
+    def _finish(self) -> None:
+        side = self.side_of[self.contractor]
+        by_side = self.tricks_by_side()
+        scored = settle(self.options, self.bid, side, by_side, list(self.match["scores"]))
+        self.phase, self.to_act = "done", None
+        self.result = {
+            "thrown_in": False,
+            "contract": {"bid": self.bid, "seat": self.contractor, "side": side, "value": VALUE[self.bid]},
+            "tricks_by_seat": list(self.tricks_by_seat), "tricks_by_side": by_side,
+            "made": scored["made"], "slam": scored["slam"], "deltas": scored["deltas"],
+            "scores": scored["scores"], "match_over": scored["match_over"],
+            "winner": scored["winner"], "backwards": scored["backwards"],
+            "next_dealer": (self.dealer + 1) % self.n,
+        }
+
+    # --- listings ---
+    def legal_moves(self) -> list[dict]:
+        seat = self.to_act
+        if self.phase == "bidding":
+            return self.auction.legal(seat)
+        if self.phase == "discard":
+            return [{"seat": seat, "type": "discard", "count": 3, "from": self._sorted(self.hold.known[seat])}]
+        if self.phase == "nominate_joker":
+            return [{"seat": seat, "type": "nominate_joker", "suit": s} for s in (*LETTERS, None)]
+        return self._legal_plays(seat)
+
+    def _sorted(self, mask: int) -> list[str]:
+        cards = [c for c in range(65) if mask >> c & 1]
+        cards.sort(key=self.position.__getitem__)
+        return [NAMES[c] for c in cards]
+
+    def _legal_plays(self, seat: int) -> list[dict]:
+        held = self.hold.known[seat]
+        if self.trick:
+            same = held & self.ranking.suit_masks[self.led_suit]
+            if same:
+                allowed = same
+            elif self.misere and self.free_joker and held >> JOKER & 1:
+                allowed = 1 << JOKER
+            else:
+                allowed = held
+        else:
+            allowed = held
+        out = []
+        for name in self._sorted(allowed):
+            if name == "JK" and not self.trick and self.free_joker:
+                for letter in LETTERS:
+                    if self._joker_lead_error(letter) is None:
+                        out.append({"seat": seat, "type": "play", "card": "JK", "suit": letter})
+            else:
+                out.append({"seat": seat, "type": "play", "card": name})
+        return out
+
+    # --- state ---
+    def derived(self) -> dict:
+        a = self.auction
+        contract = None
+        if self.bid is not None:
+            contract = {"bid": self.bid, "seat": self.contractor, "side": self.side_of[self.contractor],
+                        "value": VALUE[self.bid]}
+        current = None
+        if self.phase == "play" and self.leader is not None and self.trick:
+            current = {"leader": self.leader, "cards": self._trick_json(self.trick)}
+        elif self.phase == "play":
+            current = {"leader": self.to_act, "cards": []}
+        exposed = None
+        if self.exposed:
+            exposed = {"seat": self.contractor, "cards": self._sorted(self.hold.known[self.contractor])}
+        return {
+            "auction": {"calls": [dict(c) for c in a.calls], "high_bid": a.high_bid,
+                        "high_bidder": a.high_bidder, "to_act": None if a.over else a.to_act,
+                        "auction_over": a.over, "thrown_in": a.thrown_in},
+            "contract": contract,
+            "joker_suit": None if self.joker_suit is None else INT_LETTER[self.joker_suit],
+            "active_seats": list(self.active),
+            "current_trick": current,
+            "tricks": [dict(t) for t in self.tricks],
+            "tricks_by_seat": list(self.tricks_by_seat),
+            "exposed": exposed,
+        }
+
+    # --- views ---
+    def deal_json(self, viewer: int | None) -> dict:
+        show_exposed = self.exposed and viewer is not None
+        remaining = self.hold.known[self.contractor] if show_exposed else 0
+
+        def row(cards, visible):
+            if visible:
+                return names(cards)
+            return [NAMES[c] if c is not None and remaining >> c & 1 else None for c in cards]
+
+        hands = [row(h, viewer is None or s == viewer) for s, h in enumerate(self.deal_hands)]
+        kitty_visible = viewer is None or (self.bid is not None and viewer == self.contractor)
+        out = {"hands": hands, "kitty": row(self.kitty, kitty_visible)}
+        if self.dead is not None:
+            out["dead_hand"] = names(self.dead) if viewer is None else [None] * len(self.dead)
+        return out
+
+    def hidden_move_card(self, move: dict, viewer: int) -> bool:
+        return move["seat"] != viewer
+
