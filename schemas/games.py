@@ -68,4 +68,6 @@ def calculator_schema(game_id: str, method: str) -> type[Schema] | None:
             types = None
         attrs[name] = _TopLevel(types, required=f.required, allow_none=f.allow_none)
     attrs["Meta"] = type("Meta", (), {"unknown": RAISE})
-    return Schema.from_dict(attrs, name=pair[0].__name__ + "Envelope")
+    # a request schema's whole-body checks (e.g. a field required by an option) stay in the envelope
+    bases = tuple(b for b in pair[0].__mro__[1:] if b.__dict__.get("envelope_checks")) or (Schema,)
+    return type(pair[0].__name__ + "Envelope", bases, attrs)

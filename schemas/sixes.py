@@ -6,15 +6,15 @@ Sixes has no tricks and no auction: no trick-winner or bids/validate calculator 
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from service.rules.games.sixes import GAME
 
 from .fields import card, enum, ints, many, move_schemas, nested, options_schema, seat
 from .records import record_schemas, GameSchemas, Trick
 
-N = 5  # at most five players (3 or 4 by option)
-CARD = r"^[a2-7jqkA2-7JQK][shdcSHDC]$"
+N = 6  # at most six players (3 to 5, or 6 with the 48-card pack: variant)
+CARD = r"^[a2-9jqkA2-9JQK][shdcSHDC]$"
 SUITS = ["S", "H", "D", "C"]
 
 
@@ -24,7 +24,7 @@ def _seat(**kw):
 
 def _counts(**meta):
     return fields.List(fields.Integer(strict=True), required=True,
-                       validate=validate.Length(min=3, max=5), metadata=meta)
+                       validate=validate.Length(min=3, max=N), metadata=meta)
 
 
 Options = options_schema("Sixes", GAME.options)
@@ -36,7 +36,7 @@ def _options():
 
 Match = Schema.from_dict({
     "chips": fields.List(fields.Integer(strict=True, validate=validate.Range(min=1)),
-                         validate=validate.Length(min=3, max=5),
+                         validate=validate.Length(min=3, max=N),
                          metadata={"description": "each seat's chips before this round (all >= 1: a "
                                                   "round that leaves someone at 0 ends the match)"}),
     "hand_number": fields.Integer(strict=True, validate=validate.Range(min=1)),
@@ -44,10 +44,11 @@ Match = Schema.from_dict({
 
 Deal = Schema.from_dict({
     "hands": fields.List(fields.List(fields.String(allow_none=True, metadata={"pattern": CARD})),
-                         required=True, validate=validate.Length(min=3, max=5),
+                         required=True, validate=validate.Length(min=3, max=N),
                          metadata={"description": "each seat's cards in the order dealt (8 each with 5 "
                                                   "players, 10 with 4, 14/13/13 with 3 from the "
-                                                  "dealer's left); null where a view hides"}),
+                                                  "dealer's left; 8 each of the 48-card pack with 6 "
+                                                  "players); null where a view hides"}),
 }, name="SixesDeal")
 
 MOVES = move_schemas("Sixes", GAME.id, N, GAME.move_fields, {
@@ -55,6 +56,19 @@ MOVES = move_schemas("Sixes", GAME.id, N, GAME.move_fields, {
 })
 
 Record, DealRequest = record_schemas("Sixes", GAME.id, Options, Deal, MOVES, Match, GAME.max_players)
+
+def _variant_counts(description):
+    field = _counts(description=description)
+    field.required = False
+    return field
+
+
+_VARIANT_RESULT = {
+    "antes": _variant_counts("variant ante >= 1 only: what each seat paid into the pot before the "
+                             "opening (all he had if that was less than the ante)"),
+    "card_payments": _variant_counts("variant pay_per_card only: what each seat paid per card left "
+                                     "(as far as his chips went; the winner's 0)"),
+}
 
 Result = Schema.from_dict({
     "round_winner": _seat(metadata={"description": "the seat that went out first and took the pot"}),
@@ -70,6 +84,9 @@ Result = Schema.from_dict({
     "winners": ints(metadata={"description": "the match winners (every seat with the most chips once "
                                              "the match is over); [] while it goes on"}),
     "next_dealer": _seat(metadata={"description": "whoever played the six of diamonds this round"}),
+    **_VARIANT_RESULT,
+    "cards_left": _variant_counts("variant pay_per_card only: the cards each seat still held when "
+                                  "the round ended (the winner's 0)"),
 }, name="SixesResult")
 
 RowEnds = Schema.from_dict({"low": fields.String(required=True), "high": fields.String(required=True)},
@@ -100,26 +117,49 @@ State = Schema.from_dict({
 
 _round = {
     "passes": fields.List(fields.Integer(strict=True, validate=validate.Range(min=0)), required=True,
-                          validate=validate.Length(min=3, max=5),
+                          validate=validate.Length(min=3, max=N),
                           metadata={"description": "each seat's passes in the round"}),
     "round_winner": _seat(metadata={"description": "the seat that went out"}),
+    "cards_left": fields.List(fields.Integer(strict=True, validate=validate.Range(min=0)),
+                              validate=validate.Length(min=3, max=N),
+                              metadata={"description": "variant pay_per_card: each seat's cards left when "
+                                                       "the round ended (required with it, ignored without; "
+                                                       "the round winner's entry is not used)"}),
 }
+
+
+class _CardsLeftWithPayPerCard(Schema):
+    """``cards_left`` is required exactly when ``options.pay_per_card`` is on (sixes.md V2)."""
+
+    envelope_checks = True
+
+    @validates_schema
+    def _cards_left(self, data, **kwargs):
+        options = data.get("options") or {}
+        if isinstance(options, dict) and options.get("pay_per_card") is True and "cards_left" not in data:
+            raise ValidationError("required with options.pay_per_card", "cards_left")
 _chips_in = fields.List(fields.Integer(strict=True, validate=validate.Range(min=1)),
-                        validate=validate.Length(min=3, max=5),
+                        validate=validate.Length(min=3, max=N),
                         metadata={"description": "chips before (default: start_chips each)"})
-ScoreIn = Schema.from_dict({"options": _options(), "chips": _chips_in, **_round},
-                           name="SixesScoreRequest")
+ScoreIn = type("SixesScoreRequest", (_CardsLeftWithPayPerCard,),
+               {"options": _options(), "chips": _chips_in, **_round,
+                "Meta": type("Meta", (), {"register": False})})
 ScoreOut = Schema.from_dict({
     "round_winner": _seat(), "pot": fields.Integer(required=True),
     "passes": _counts(), "unpaid_passes": _counts(), "deltas": _counts(), "chips": _counts(),
     "match_over": fields.Boolean(required=True), "winner": _seat(nullable=True),
-    "winners": ints(),
+    "winners": ints(), **_VARIANT_RESULT,
 }, name="SixesScore")
+
+
 RoundOutcome = Schema.from_dict(dict(_round), name="SixesRoundOutcome")
+
+
+
 MatchScoreIn = Schema.from_dict({
     "options": _options(),
     "chips": fields.List(fields.Integer(strict=True, validate=validate.Range(min=1)),
-                         validate=validate.Length(min=3, max=5),
+                         validate=validate.Length(min=3, max=N),
                          metadata={"description": "chips before the first round (default: start_chips each)"}),
     "hands": many(RoundOutcome, metadata={"description": "one per round, in order"}),
 }, name="SixesMatchScoreRequest")

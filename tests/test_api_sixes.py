@@ -29,7 +29,7 @@ def test_catalogue_entry(client):
     assert resp.status_code == 200
     entry = resp.get_json()
     conforms(entry, "GameInfo")
-    assert entry["id"] == "sixes" and entry["players"] == {"min": 3, "max": 5}
+    assert entry["id"] == "sixes" and entry["players"] == {"min": 3, "max": 6}
     games = client.get("/v1/games").get_json()["games"]
     assert "sixes" in [g["id"] for g in games]
 
@@ -51,7 +51,7 @@ def test_deals_three_and_four_players(client):
 
 
 def test_deals_refuses_bad_options_and_finished_matches(client):
-    out = post(client, "/deals", {"seed": "s", "options": {"players": 6}}, 422)
+    out = post(client, "/deals", {"seed": "s", "options": {"players": 7}}, 422)
     assert out["code"] == "invalid_record"
     out = post(client, "/deals", {"seed": "s", "match": {"chips": [0, 3, 3, 3, 3]}}, 422)
     assert out["reason"] == "match_already_over"

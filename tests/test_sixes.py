@@ -69,9 +69,9 @@ def test_registered_under_its_id():
 def test_catalogue_lists_players_options_and_move_types():
     cat = GAME.catalogue()
     assert cat["id"] == "sixes"
-    assert cat["players"] == {"min": 3, "max": 5}
+    assert cat["players"] == {"min": 3, "max": 6}
     opts = {o["name"]: o for o in cat["options"]}
-    assert opts["players"]["default"] == 5 and opts["players"]["choices"] == [3, 4, 5]
+    assert opts["players"]["default"] == 5 and opts["players"]["choices"] == [3, 4, 5, 6]
     assert opts["start_chips"]["default"] == 10
     assert (opts["start_chips"]["minimum"], opts["start_chips"]["maximum"]) == (1, 100)
     assert opts["voluntary_pass"]["default"] is False
@@ -79,7 +79,7 @@ def test_catalogue_lists_players_options_and_move_types():
     assert "40" in cat["deck"]
 
 
-@pytest.mark.parametrize("options", [{"players": 6}, {"players": 2}, {"players": "5"},
+@pytest.mark.parametrize("options", [{"players": 7}, {"players": 2}, {"players": "5"},
                                      {"start_chips": 0}, {"start_chips": 101},
                                      {"voluntary_pass": 1}, {"target": 10}])
 def test_option_unknown_or_out_of_range_is_invalid(options):

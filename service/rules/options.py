@@ -17,6 +17,8 @@ class Option:
     maximum: int | None = None
     choices: tuple | None = None
     nullable: bool = False  # null is a value of its own (e.g. "no cap")
+    # a variant: records carry it only when it was set, so a record without it reads as before
+    variant: bool = False
 
     def parse(self, value):
         if value is None and self.nullable:
@@ -72,4 +74,5 @@ def parse_options(raw, table: tuple[Option, ...]) -> dict:
     unknown = [k for k in raw if k not in known]
     if unknown:
         raise InvalidRecord("unknown_option", f"unknown option {unknown[0]!r}; known: {', '.join(known)}")
-    return {o.name: (o.parse(raw[o.name]) if o.name in raw else o.default) for o in table}
+    return {o.name: (o.parse(raw[o.name]) if o.name in raw else o.default)
+            for o in table if o.name in raw or not o.variant}

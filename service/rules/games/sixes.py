@@ -17,36 +17,57 @@ from ..game import Game, Hand, hand_number, is_int, parse_match, parse_seat
 from ..holdings import Holdings
 from ..options import Option, parse_options
 
-# --- the pack and the building sequence ---------------------------------------------------------
+# --- the packs and the building sequences ------------------------------------------------------
 
-SEQUENCE = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
+
+class Build:
+    """One pack and its suits' building sequence (the 40-card pack; the 48-card one with 6 players)."""
+
+    def __init__(self, sequence: tuple[str, ...]):
+        self.sequence = sequence
+        self.order = [r + s for s in SUITS for r in sequence]
+        self.pack = Pack(self.order)
+        # seq_card[suit][pos]: the card int at that place of the suit's sequence; pos[card]: its place
+        self.seq_card = tuple(tuple(lookup(r + s) for r in sequence) for s in SUITS)
+        self.pos = [-1] * 64   # indexed by card int
+        self.suit = [-1] * 64
+        for suit, row in enumerate(self.seq_card):
+            for place, card in enumerate(row):
+                self.pos[card], self.suit[card] = place, suit
+        six = sequence.index("6")
+        self.sixes = mask_of(row[six] for row in self.seq_card)
+
+
+BUILD_40 = Build(("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"))
+BUILD_48 = Build(("A", "2", "3", "4", "5", "6", "7", "8", "9", "J", "Q", "K"))  # variant: 6 players
+SEQUENCE, ORDER, PACK = BUILD_40.sequence, BUILD_40.order, BUILD_40.pack
 SIX_POS = SEQUENCE.index("6")
-ORDER = [r + s for s in SUITS for r in SEQUENCE]
-PACK = Pack(ORDER)
-
-# SEQ_CARD[suit][pos]: the card int at that place of the suit's sequence; POS[card]: its place.
-SEQ_CARD = tuple(tuple(lookup(r + s) for r in SEQUENCE) for s in SUITS)
-POS = [-1] * 64   # indexed by card int
-SUIT = [-1] * 64
-for _suit, _row in enumerate(SEQ_CARD):
-    for _pos, _card in enumerate(_row):
-        POS[_card], SUIT[_card] = _pos, _suit
-SIXES_MASK = mask_of(row[SIX_POS] for row in SEQ_CARD)
+SEQ_CARD, POS, SUIT, SIXES_MASK = BUILD_40.seq_card, BUILD_40.pos, BUILD_40.suit, BUILD_40.sixes
 SIX_OF_DIAMONDS = lookup("6D")
+
+
+def build_for(n: int) -> Build:
+    return BUILD_48 if n == 6 else BUILD_40
+
+
 OPTIONS = (
-    Option("players", "integer", 5, "number of players (8, 10 or 14/13/13 cards each)",
-           choices=(3, 4, 5)),
+    Option("players", "integer", 5, "number of players (8, 10 or 14/13/13 cards each; 6: variant, "
+           "the 48-card pack with the 8s and 9s, 8 each)", choices=(3, 4, 5, 6)),
     Option("start_chips", "integer", 10, "chips each player has at the start of the match",
            minimum=1, maximum=100),
     Option("voluntary_pass", "boolean", False,
            "a player may pass (paying a chip) even when he could play"),
+    Option("ante", "integer", 0, "variant: chips each player pays into the pot at the start of every "
+           "round (0: no ante)", minimum=0, maximum=10, variant=True),
+    Option("pay_per_card", "boolean", False, "variant (Fan Tan settlement): when a player goes out, "
+           "every other player pays him one chip per card left in hand", variant=True),
 )
 
 
 def hand_sizes(n: int, dealer: int) -> list[int]:
-    """Cards dealt to each seat: 40 one at a time from ``dealer + 1``."""
+    """Cards dealt to each seat: the whole pack (40, or 48 with 6) one at a time from ``dealer + 1``."""
     sizes = [0] * n
-    for i in range(PACK.size):
+    for i in range(build_for(n).pack.size):
         sizes[(dealer + 1 + i) % n] += 1
     return sizes
 
@@ -62,17 +83,45 @@ def match_outcome(chips: list[int]) -> tuple[bool, int | None, list[int]]:
     return True, (winners[0] if len(winners) == 1 else None), winners
 
 
-def settle(chips: list[int], passes: list[int], round_winner: int) -> dict:
-    """The end-of-round settlement from the chips before the round, the passes and who went out."""
-    paid = [min(p, c) for p, c in zip(passes, chips)]
-    pot = sum(paid)
-    deltas = [-p for p in paid]
+def antes_of(chips: list[int], ante: int) -> list[int]:
+    """Variant ``ante``: what each seat pays before the opening, all he has if that is less."""
+    return [min(ante, c) for c in chips]
+
+
+def settle(chips: list[int], passes: list[int], round_winner: int, ante: int = 0,
+           cards_left: list[int] | None = None) -> dict:
+    """The end-of-round settlement from the chips before the round, the passes and who went out.
+
+    The variants add two payments into the same pot: the antes before the passes and, with
+    ``cards_left`` (``pay_per_card``), a chip per card left after them, as far as each stack goes.
+    """
+    antes = antes_of(chips, ante)
+    left = [c - a for c, a in zip(chips, antes)]
+    paid = [min(p, c) for p, c in zip(passes, left)]
+    out_of = [a + p for a, p in zip(antes, paid)]
+    card_payments = None
+    if cards_left is not None:
+        card_payments = [0 if s == round_winner else min(k, c - p)
+                         for s, (k, c, p) in enumerate(zip(cards_left, left, paid))]
+        out_of = [o + k for o, k in zip(out_of, card_payments)]
+    pot = sum(out_of)
+    deltas = [-p for p in out_of]
     deltas[round_winner] += pot
     after = [c + d for c, d in zip(chips, deltas)]
     over, winner, winners = match_outcome(after)
     return {"pot": pot, "paid": paid, "unpaid_passes": [p - q for p, q in zip(passes, paid)],
             "deltas": deltas, "chips": after, "match_over": over, "winner": winner,
-            "winners": winners}
+            "winners": winners, "antes": antes, "card_payments": card_payments}
+
+
+def variant_fields(out: dict, ante: int, antes, cards_left, card_payments) -> dict:
+    """The result fields a variant adds, only while it is on (the defaults' answers stay as they were)."""
+    if ante >= 1:
+        out["antes"] = list(antes)
+    if cards_left is not None:
+        out["cards_left"] = list(cards_left)
+        out["card_payments"] = list(card_payments)
+    return out
 
 
 # --- calculator bodies -------------------------------------------------------------------------
@@ -107,7 +156,7 @@ def _passes(value, n: int, where: str) -> list[int]:
 class Sixes(Game):
     id = "sixes"
     name = "Sixes"
-    min_players, max_players = 3, 5
+    min_players, max_players = 3, 6
     options = OPTIONS
     move_fields = {"play": {"card": "card"}, "pass": {}}
     hidden_move_fields: dict[str, str] = {}  # every move is public
@@ -116,11 +165,12 @@ class Sixes(Game):
         return options.get("players", 5)
 
     def pack(self, options: dict) -> Pack:
-        return PACK
+        return build_for(self.players(options)).pack
 
     def deck_description(self) -> str:
         return ("40 cards: A 2 3 4 5 6 7 J Q K in spades, hearts, diamonds and clubs "
-                "(no 8s, 9s or 10s); each suit's row runs A-7 then J, Q, K")
+                "(no 8s, 9s or 10s); each suit's row runs A-7 then J, Q, K; with 6 players (variant) "
+                "48 cards, adding the 8s and 9s between the 7 and the J")
 
     # --- reading a record ---
     def parse_match(self, raw, options: dict) -> dict:
@@ -139,7 +189,7 @@ class Sixes(Game):
         viewer = hand.viewer
         parsed = []
         for s, h in enumerate(hands):
-            parsed.append(PACK.parse_list(h, f"record.deal.hands[{s}]", viewer is not None))
+            parsed.append(hand.pack.parse_list(h, f"record.deal.hands[{s}]", viewer is not None))
         seen = 0
         for s, h in enumerate(parsed):
             for i, c in enumerate(h):
@@ -185,16 +235,32 @@ class Sixes(Game):
                  else [options["start_chips"]] * n)
         return options, n, chips
 
+    @staticmethod
+    def _cards_left(body, options: dict, n: int, where: str) -> list[int] | None:
+        """Variant ``pay_per_card``: each seat's cards left, required with it and ignored without."""
+        if not options.get("pay_per_card"):
+            return None
+        if "cards_left" not in body:
+            raise InvalidRecord("invalid_record", f"{where}: 'cards_left' is required with pay_per_card")
+        return _passes(body["cards_left"], n, f"{where}.cards_left")
+
     def score(self, body) -> dict:
         _body_fields(body, ("passes", "round_winner"), "score")
         options, n, chips = self._options_and_chips(body, "score")
         passes = _passes(body["passes"], n, "score.passes")
         winner = parse_seat(body["round_winner"], n, "score.round_winner")
-        out = settle(chips, passes, winner)
-        return {"round_winner": winner, "pot": out["pot"], "passes": passes,
-                "unpaid_passes": out["unpaid_passes"], "deltas": out["deltas"],
-                "chips": out["chips"], "match_over": out["match_over"], "winner": out["winner"],
-                "winners": out["winners"]}
+        left = self._cards_left(body, options, n, "score")
+        ante = options.get("ante", 0)
+        out = settle(chips, passes, winner, ante, left)
+        answer = {"round_winner": winner, "pot": out["pot"], "passes": passes,
+                  "unpaid_passes": out["unpaid_passes"], "deltas": out["deltas"],
+                  "chips": out["chips"], "match_over": out["match_over"], "winner": out["winner"],
+                  "winners": out["winners"]}
+        if ante >= 1:
+            answer["antes"] = out["antes"]
+        if left is not None:
+            answer["card_payments"] = out["card_payments"]
+        return answer
 
     def score_match(self, body) -> dict:
         _body_fields(body, ("hands",), "matches/score")
@@ -210,7 +276,8 @@ class Sixes(Game):
             _body_fields(r, ("passes", "round_winner"), where)
             passes = _passes(r["passes"], n, f"{where}.passes")
             round_winner = parse_seat(r["round_winner"], n, f"{where}.round_winner")
-            out = settle(chips, passes, round_winner)
+            left = self._cards_left(r, options, n, where)
+            out = settle(chips, passes, round_winner, options.get("ante", 0), left)
             chips = out["chips"]
             running.append(chips)
             if out["match_over"]:
@@ -230,13 +297,16 @@ class SixesHand(Hand):
         n = self.n
         self.phase = "playing"
         self.chips_before = list(self.match["chips"])
-        self.chips = list(self.chips_before)
-        self.pot = 0
         self.passes = [0] * n
         self.unpaid = [0] * n
         self.low = [-1] * 4   # sequence place of each row's ends; -1: no row yet
         self.high = [-1] * 4
-        self.playable = SIXES_MASK
+        self.build = build_for(n)
+        self.ante = self.options.get("ante", 0)
+        self.antes = antes_of(self.chips_before, self.ante)
+        self.chips = [c - a for c, a in zip(self.chips_before, self.antes)]
+        self.pot = sum(self.antes)
+        self.playable = self.build.sixes
         self.opener: int | None = None
         self.to_act = next((s for s in range(n) if self.holdings.known[s] >> SIX_OF_DIAMONDS & 1),
                            None)  # None only in a view whose viewer cannot see the 6D
@@ -270,12 +340,13 @@ class SixesHand(Hand):
         return None
 
     def _why_not(self, card: int) -> str:
-        suit = SUIT[card]
+        b = self.build
+        suit = b.suit[card]
         if self.low[suit] < 0:
             return f"cannot be played: the {SUITS[suit]} row is not started (it needs the 6 first)"
-        low, high = SEQ_CARD[suit][self.low[suit]], SEQ_CARD[suit][self.high[suit]]
-        ends = [NAMES[SEQ_CARD[suit][p]] for p in (self.low[suit] - 1, self.high[suit] + 1)
-                if 0 <= p < len(SEQUENCE)]
+        low, high = b.seq_card[suit][self.low[suit]], b.seq_card[suit][self.high[suit]]
+        ends = [NAMES[b.seq_card[suit][p]] for p in (self.low[suit] - 1, self.high[suit] + 1)
+                if 0 <= p < len(b.sequence)]
         needs = f"only {' or '.join(ends)} can be added" if ends else "the row is complete"
         return f"cannot be played: the {SUITS[suit]} row is {NAMES[low]}-{NAMES[high]}; {needs}"
 
@@ -302,8 +373,8 @@ class SixesHand(Hand):
         return []
 
     def _lay(self, card: int) -> None:
-        suit, pos = SUIT[card], POS[card]
-        row = SEQ_CARD[suit]
+        suit, pos = self.build.suit[card], self.build.pos[card]
+        row = self.build.seq_card[suit]
         if self.low[suit] < 0:
             self.low[suit] = self.high[suit] = pos
         elif pos < self.low[suit]:
@@ -318,6 +389,12 @@ class SixesHand(Hand):
             self.playable |= 1 << row[hi]
 
     def _finish(self, winner: int) -> None:
+        cards_left = payments = None
+        if self.options.get("pay_per_card"):  # variant: a chip per card left, as far as chips go
+            cards_left = [self.holdings.size(s) for s in range(self.n)]
+            payments = [min(k, c) for k, c in zip(cards_left, self.chips)]
+            self.chips = [c - k for c, k in zip(self.chips, payments)]
+            self.pot += sum(payments)
         pot = self.pot
         self.chips[winner] += pot
         self.pot = 0
@@ -332,6 +409,7 @@ class SixesHand(Hand):
             # (after the hand; Sixes: chips)"); the core's match replay reads ``result["scores"]``
             "scores": list(self.chips),
         }
+        variant_fields(self.result, self.ante, self.antes, cards_left, payments)
         self.phase = "done"
         self.to_act = None
 
@@ -352,7 +430,7 @@ class SixesHand(Hand):
             if self.low[suit] < 0:
                 out[letter] = None
             else:
-                row = SEQ_CARD[suit]
+                row = self.build.seq_card[suit]
                 out[letter] = {"low": NAMES[row[self.low[suit]]], "high": NAMES[row[self.high[suit]]]}
         return out
 
