@@ -32,7 +32,9 @@ Deal = Schema.from_dict({
 
 MOVES = move_schemas("BuckEuchre", GAME.id, 4, GAME.move_fields, {
     "card": lambda kind, f: card(CARD, nullable=kind == "discard"),
-    "string": lambda kind, f: fields.String(required=True, metadata={"enum": SUIT}),
+    "string": lambda kind, f: fields.String(required=True, metadata={
+        "enum": SUIT + ["NT"],
+        "description": "a suit; \"NT\" (no trump) only with the variant allow_no_trump_call, in the naming round"}),
 })
 
 Record, DealRequest = record_schemas("BuckEuchre", GAME.id, Options, Deal, MOVES, Match, GAME.max_players)

@@ -93,6 +93,8 @@ class BuckEuchreHand(Hand):
     def check_move(self, move):
         kind = move["type"]
         if kind == "name_trump":
+            if move["suit"] == "NT" and self.options.get("allow_no_trump_call"):
+                return None  # variant V1: the call is allowed whatever suit was turned down
             suit = parse_suit(move["suit"])
             if suit is None:
                 return "invalid_suit", f"{move['suit']!r} is not one of S, H, D, C"
@@ -138,7 +140,7 @@ class BuckEuchreHand(Hand):
             self.holdings.remove(seat, move["card"])
             self._start_dropping(self.trump, self.maker)
         elif kind == "name_trump":
-            self._start_dropping(parse_suit(move["suit"]), seat)
+            self._start_dropping(parse_suit(move["suit"]), seat)  # "NT" (variant): no trump
         elif kind in ("stay", "drop"):
             self.dropped[seat] = kind == "drop"
             self.deciders.pop(0)
@@ -212,7 +214,8 @@ class BuckEuchreHand(Hand):
             turned = suit_of(self.turn_up)
             return [{"seat": s, "type": "pass"}] + [
                 {"seat": s, "type": "name_trump", "suit": SUITS[t]} for t in range(4)
-                if t != turned or self.options["allow_turned_suit"]]
+                if t != turned or self.options["allow_turned_suit"]] + (
+                [{"seat": s, "type": "name_trump", "suit": "NT"}] if self.options.get("allow_no_trump_call") else [])
         if phase == "dropping":
             return [{"seat": s, "type": "stay"}, {"seat": s, "type": "drop"}]
         hand = self.holdings.held[s]
@@ -260,6 +263,9 @@ class BuckEuchre(Game):
         Option("march_wins", "boolean", True, "taking all five tricks in play wins the match at once"),
         Option("allow_turned_suit", "boolean", False,
                "in the naming round the turned-down suit may be named"),
+        Option("allow_no_trump_call", "boolean", False,
+               "variant: in the naming round a player may call no trump (name_trump with suit NT) and "
+               "is then the maker, held to three tricks", variant=True),
     )
     move_fields = {
         "pass": {}, "order_up": {}, "discard": {"card": "card"}, "name_trump": {"suit": "string"},
