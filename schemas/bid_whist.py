@@ -100,6 +100,9 @@ State = Schema.from_dict({
 TrickWinnerIn = Schema.from_dict({
     "leader": seat(), "cards": many(TrickCard), "trump": enum(SUIT, nullable=True),
     "direction": enum(DIRECTIONS),
+    "options": fields.Nested(Options, allow_none=True, metadata={
+        "description": "optional (absent: the defaults); read only for the variant downtown_aces, "
+                       "checked like a record's options"}),
 }, name="BidWhistTrickWinnerRequest")
 TrickWinnerOut = Schema.from_dict({
     "seat": seat(nullable=True, metadata={"description": "null only for a no-trump trick of jokers alone"}),

@@ -18,7 +18,7 @@ def test_catalogue_entry(client):
     assert entry["id"] == "bid-whist" and entry["players"] == {"min": 4, "max": 4}
     assert {o["name"] for o in entry["options"]} == {
         "target", "min_bid", "kitty", "first_lead", "downtown_outranks_uptown", "dealer_takes_at_equal",
-        "no_trump_doubles", "defenders_score", "boston_wins"}
+        "no_trump_doubles", "defenders_score", "boston_wins", "kitty_before_declaring", "downtown_aces"}
     games = call(client, "GET", "/v1/games").json["games"]
     assert entry in games
 

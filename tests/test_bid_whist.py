@@ -932,7 +932,8 @@ def test_view_rejects_a_hidden_discard_of_the_viewer_and_a_null_in_a_play():
 def test_options_catalogue():
     opts = {o["name"]: o for o in GAME.catalogue()["options"]}
     assert list(opts) == ["target", "min_bid", "kitty", "first_lead", "downtown_outranks_uptown",
-                          "dealer_takes_at_equal", "no_trump_doubles", "defenders_score", "boston_wins"]
+                          "dealer_takes_at_equal", "no_trump_doubles", "defenders_score", "boston_wins",
+                          "kitty_before_declaring", "downtown_aces"]
     assert opts["target"]["choices"] == [5, 7, 9] and opts["target"]["default"] == 7
     assert opts["min_bid"]["choices"] == [1, 2, 3, 4]
     assert opts["defenders_score"]["choices"] == ["none", "set_value", "books_over_six"]

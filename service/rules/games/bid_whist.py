@@ -36,8 +36,9 @@ OPTIONS = (
            choices=(1, 2, 3, 4)),
     Option("kitty", "string", "book",
            "book: the kitty is set aside unseen as the bidding team's first book; exchange: the bidder "
-           "takes the kitty into hand after declaring and discards 6, which form that book",
-           choices=("book", "exchange")),
+           "takes the kitty into hand after declaring and discards 6, which form that book; sported "
+           "(variant): as exchange, but the kitty lies face up for everyone from the deal on",
+           choices=("book", "exchange", "sported")),
     Option("first_lead", "string", "dealer_left", "who leads the first trick: the dealer's left "
            "(dealer + 1) or the bidder", choices=("dealer_left", "bidder")),
     Option("downtown_outranks_uptown", "boolean", True,
@@ -52,13 +53,23 @@ OPTIONS = (
            choices=("none", "set_value", "books_over_six")),
     Option("boston_wins", "boolean", False,
            "a bidding team that takes all 13 books wins the match at once"),
+    Option("kitty_before_declaring", "boolean", False,
+           "variant: the bidder takes the kitty and discards before naming trump or choosing the "
+           "direction; needs kitty exchange or sported", variant=True),
+    Option("downtown_aces", "string", "good",
+           "variant: bad (the players' \"aces bad\") makes the ace the weakest card of every suit, "
+           "below the king, whenever the direction is downtown", choices=("good", "bad"), variant=True),
 )
+TAKEN_KITTIES = ("exchange", "sported")  # the kitty values under which the bidder takes the kitty
 
 
 # --- rankings -------------------------------------------------------------------------------------
 
-def _ranking(trump: int | None, downtown: bool) -> Ranking:
-    """Ace best in both directions; downtown then 2 3 ... K. Jokers: top trumps, or suitless."""
+def _ranking(trump: int | None, downtown: bool, aces_bad: bool = False) -> Ranking:
+    """Ace best in both directions; downtown then 2 3 ... K. Jokers: top trumps, or suitless.
+
+    ``aces_bad`` (variant ``downtown_aces: "bad"``): downtown, the ace is the weakest of its suit.
+    """
     suit = [-1] * 67
     power = [0] * 67
     for card in PACK.order:
@@ -66,7 +77,7 @@ def _ranking(trump: int | None, downtown: bool) -> Ranking:
             rank = card & 15
             suit[card] = card >> 4
             if rank == ACE:
-                power[card] = 16
+                power[card] = 0 if downtown and aces_bad else 16
             else:
                 power[card] = 15 - rank if downtown else rank
     if trump is not None:
@@ -77,9 +88,12 @@ def _ranking(trump: int | None, downtown: bool) -> Ranking:
 
 RANKINGS = {(trump, direction): _ranking(trump, direction == "downtown")
             for trump in (None, 0, 1, 2, 3) for direction in DIRECTIONS}
+ACES_BAD = {(trump, "downtown"): _ranking(trump, True, True) for trump in (None, 0, 1, 2, 3)}
 
 
-def ranking_for(trump: int | None, direction: str) -> Ranking:
+def ranking_for(trump: int | None, direction: str, downtown_aces: str = "good") -> Ranking:
+    if downtown_aces == "bad" and direction == "downtown":
+        return ACES_BAD[(trump, direction)]
     return RANKINGS[(trump, direction)]
 
 
@@ -272,6 +286,8 @@ class BidWhistHand(Hand):
                 self.phase_moves["declaring"] = frozenset(
                     {"choose_direction" if self.mode == "no_trump" else "name_trump"})
                 self.to_act = self.bidder
+                if self.options.get("kitty_before_declaring"):  # variant V2: take, discard, declare
+                    self._take_kitty()
             else:
                 self.to_act = (seat + 1) % 4
             return []
@@ -286,20 +302,26 @@ class BidWhistHand(Hand):
             for c in move["cards"]:
                 self.hold.remove(seat, c)
             self.discards = list(move["cards"])
-            self._start_play()
+            if self.ranking is None:  # kitty_before_declaring: the declaration comes next
+                self.phase, self.to_act = "declaring", seat
+            else:
+                self._start_play()
             return []
         raise AssertionError(kind)  # pragma: no cover
 
     def _declared(self) -> list[dict]:
-        self.ranking = ranking_for(self.trump, self.direction)
-        if self.options["kitty"] == "exchange":
-            for c in self.kitty:
-                self.hold.add(self.bidder, c)
-            self.phase = "discarding"
-            self.to_act = self.bidder
+        self.ranking = ranking_for(self.trump, self.direction, self.options.get("downtown_aces", "good"))
+        if self.options["kitty"] in TAKEN_KITTIES and self.discards is None:
+            self._take_kitty()
         else:
             self._start_play()
         return []
+
+    def _take_kitty(self) -> None:
+        for c in self.kitty:
+            self.hold.add(self.bidder, c)
+        self.phase = "discarding"
+        self.to_act = self.bidder
 
     def _start_play(self) -> None:
         self.phase = "playing"
@@ -407,8 +429,9 @@ class BidWhistHand(Hand):
     def deal_json(self, viewer: int | None) -> dict:
         hands = [names(h) if viewer is None or s == viewer else [None] * len(h)
                  for s, h in enumerate(self.dealt)]
-        kitty_seen = viewer is None or (
-            self.options["kitty"] == "exchange" and viewer == self.bidder and self.ranking is not None)
+        kitty_seen = viewer is None or self.options["kitty"] == "sported" or (
+            self.options["kitty"] == "exchange" and viewer == self.bidder and (
+                self.ranking is not None or self.options.get("kitty_before_declaring", False)))
         kitty = names(self.kitty) if kitty_seen else [None] * len(self.kitty)
         return {"hands": hands, "kitty": kitty}
 
@@ -477,6 +500,13 @@ class BidWhist(Game):
     def pack(self, options: dict) -> Pack:
         return PACK
 
+    def parse_options(self, raw) -> dict:
+        options = parse_options(raw, self.options)
+        if options.get("kitty_before_declaring") and options["kitty"] == "book":
+            raise InvalidRecord("bad_option", "option 'kitty_before_declaring': true needs kitty "
+                                "'exchange' or 'sported' (a kitty the bidder takes), not 'book'")
+        return options
+
     def deck_description(self) -> str:
         return "54 cards: 2-A in spades, hearts, diamonds, clubs, plus BJ (black, little) and RJ (red, big) jokers"
 
@@ -527,7 +557,9 @@ class BidWhist(Game):
 
     # --- calculators ---
     def trick_winner(self, body) -> dict:
-        body = _body(body, "body", ("leader", "cards", "direction"), ("trump",))
+        body = _body(body, "body", ("leader", "cards", "direction"), ("trump", "options"))
+        # ``options`` is read only for the variant downtown_aces; checked as a record's options are
+        aces = self.parse_options(body.get("options")).get("downtown_aces", "good")
         leader = parse_seat(body["leader"], 4, "leader")
         trump = body.get("trump")
         if trump is not None:
@@ -552,7 +584,7 @@ class BidWhist(Game):
                 raise InvalidRecord("duplicate_card", f"{NAMES[card]} appears twice in the trick")
             seen |= 1 << card
             cards.append(card)
-        i = winning_index(ranking_for(trump, direction), cards)
+        i = winning_index(ranking_for(trump, direction, aces), cards)
         if i is None:
             return {"seat": None, "card": None}
         return {"seat": (leader + i) % 4, "card": NAMES[cards[i]]}
@@ -564,7 +596,7 @@ class BidWhist(Game):
 
     def _validate_bid(self, body) -> dict:
         body = _body(body, "body", ("dealer", "bid"), ("options", "calls"))
-        options = parse_options(body.get("options"), self.options)
+        options = self.parse_options(body.get("options"))
         dealer = parse_seat(body["dealer"], 4, "dealer")
         calls = body.get("calls", [])
         if not isinstance(calls, list):
@@ -598,7 +630,7 @@ class BidWhist(Game):
 
     def score(self, body) -> dict:
         body = _body(body, "body", ("contract", "books", "scores"), ("options",))
-        options = parse_options(body.get("options"), self.options)
+        options = self.parse_options(body.get("options"))
         bidder, level, mode = _contract(body["contract"], options, "contract")
         books = _books(body["books"], bidder, "books")
         scores = _scores(body["scores"], options, "scores")
@@ -606,7 +638,7 @@ class BidWhist(Game):
 
     def score_match(self, body) -> dict:
         body = _body(body, "body", ("hands",), ("options", "scores"))
-        options = parse_options(body.get("options"), self.options)
+        options = self.parse_options(body.get("options"))
         scores = _scores(body.get("scores", [0, 0]), options, "scores")
         hands = body["hands"]
         if not isinstance(hands, list):
