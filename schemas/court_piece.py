@@ -78,9 +78,9 @@ Result = Schema.from_dict({
 Trick = Schema.from_dict({
     "leader": seat(), "cards": many(TrickCard), "winner": seat(), "winning_card": fields.String(required=True),
     "revealed_at": fields.Integer(allow_none=True, metadata={
-        "description": "hidden trump only: position of the first card played after the reveal, in its trick"}),
+        "description": "hidden trump and hidden rung only: position of the first card played after the reveal, in its trick"}),
     "taken_by": fields.Integer(allow_none=True, metadata={
-        "description": "double sar only: the team that took the trick, null while on the pile"}),
+        "description": "double sar and hidden rung only: the team that took the trick, null while on the pile"}),
 }, name=f"{P}Trick")
 
 Event = Schema.from_dict({
@@ -97,7 +97,7 @@ State = Schema.from_dict({
     "to_act": seat(nullable=True),
     "legal_moves": many(MOVES, nullable=True),
     "time_limit_s": fields.Integer(required=True, allow_none=True),
-    "mode": enum(["single_sar", "double_sar", "hidden_trump"]),
+    "mode": enum(["single_sar", "double_sar", "hidden_trump", "hidden_rung"]),
     "dealer": seat(),
     "first_chooser": seat(),
     "deciding": seat(nullable=True),
@@ -115,7 +115,7 @@ State = Schema.from_dict({
     "tricks": many(Trick),
     "current_trick": nested(CurrentTrick, nullable=True),
     "tricks_won": ints(2),
-    "pile": fields.List(fields.Integer(), metadata={"description": "double sar only: tricks in the centre"}),
+    "pile": fields.List(fields.Integer(), metadata={"description": "double sar and hidden rung only: tricks in the centre"}),
     "hands": fields.List(fields.List(fields.String(allow_none=True)), required=True),
     "events": many(Event),
     "result": nested(Result, nullable=True),

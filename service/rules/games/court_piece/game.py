@@ -10,7 +10,7 @@ from .calculators import Calculators
 from .deck import CARD_INDEX, ORDER, PACK, card_name, parse_card
 from .draw import check_draw, draw_json, run_draw
 from .hand import CourtPieceHand
-from .options import MATCH_FIELDS, OPTIONS
+from .options import MATCH_FIELDS, OPTIONS, parse_court_piece_options
 
 
 class CourtPiece(Calculators, Game):
@@ -34,6 +34,9 @@ class CourtPiece(Calculators, Game):
 
     def players(self, options):
         return 4
+
+    def parse_options(self, raw):
+        return parse_court_piece_options(raw)
 
     def pack(self, options):
         return PACK

@@ -8,6 +8,7 @@ from ...game import Hand
 from ...holdings import Holdings
 from .checks import Checks
 from .deck import ACE, card_name, suit_name, trick_winner_index
+from .options import FACE_DOWN_MODES, PILE_MODES
 from .scoring import score_outcome
 from .views import Views
 
@@ -22,8 +23,8 @@ class CourtPieceHand(Checks, Views, Hand):
     def setup(self, hands, draw_raw):
         o = self.options
         self.mode = o["mode"]
-        self.hidden = self.mode == "hidden_trump"
-        self.double = self.mode == "double_sar"
+        self.hidden = self.mode in FACE_DOWN_MODES  # hidden trump, and the hidden rung variant
+        self.double = self.mode in PILE_MODES       # double sar, and the hidden rung variant
         self.dealt = hands
         self.draw_raw = draw_raw
         self.holdings = Holdings(hands)
