@@ -16,7 +16,7 @@ from .records import record_schemas, GameSchemas
 
 N = 6
 CARD = r"^(?:(?:[2-9tjqkaTJQKA]|1[0-3])[shdcSHDC]|[jJ][kK])$"
-PHASES = ["bidding", "discard", "nominate_joker", "play", "done"]
+PHASES = ["bidding", "discard", "nominate_joker", "call_partner", "play", "done"]
 
 
 def _seat(**kw):
@@ -69,6 +69,9 @@ def _field(kind, name):
     if name == "cards":
         return cards(CARD, nullable=True, length=3,
                      description="the 3 discarded cards; null in a view that may not see them")
+    if kind == "call_partner":
+        return card(CARD, description="variant call_partner: the called card, any card of the pack not in "
+                                      "the contractor's hand; its holder is the partner")
     return card(CARD)
 
 
@@ -104,7 +107,23 @@ Result = Schema.from_dict({
     "backwards": fields.List(fields.Integer(), required=True,
                              metadata={"description": "sides that went out backwards"}),
     "next_dealer": _seat(),
+    "played_out": fields.Boolean(metadata={
+        "description": "present only with all_pass play_out: true for a hand played out after everyone passed"}),
+    "partner": fields.Nested(lambda: PartnerResult, allow_none=True, metadata={
+        "description": "present only with call_partner on: the called card and its holder (seat null: the "
+                       "contractor played alone); null for a misere-family, thrown-in or played-out hand"}),
 }, name="FiveHundredResult")
+
+PartnerResult = Schema.from_dict({
+    "card": card(CARD), "seat": _seat(nullable=True, metadata={"description": "null: nobody held it (alone)"}),
+}, name="FiveHundredPartnerResult")
+PartnerState = Schema.from_dict({
+    "card": card(CARD, description="the called card (public)"),
+    "seat": _seat(nullable=True, metadata={
+        "description": "the holder; null while not revealed to this viewer, or when the contractor plays alone"}),
+    "revealed": fields.Boolean(required=True, metadata={
+        "description": "the called card has been played, or the hand is done"}),
+}, name="FiveHundredPartner")
 
 TrickCard = Schema.from_dict({
     "seat": _seat(), "card": fields.String(required=True),
@@ -134,6 +153,10 @@ State = Schema.from_dict({
     "tricks_by_seat": _per_seat(),
     "exposed": nested(Exposed, nullable=True,
                       description="open misere after the first trick: the contractor's remaining cards"),
+    "played_out": fields.Boolean(metadata={
+        "description": "present only with all_pass play_out: true once everyone has passed"}),
+    "partner": fields.Nested(PartnerState, allow_none=True, metadata={
+        "description": "present only with call_partner on: null until the call"}),
     "result": nested(Result, nullable=True),
 }, name="FiveHundredState")
 
@@ -162,10 +185,21 @@ BidOut = Schema.from_dict({
     "high_bid": enum(BIDS, nullable=True), "high_bidder": _seat(nullable=True), "next": _seat(nullable=True),
     "auction_over": fields.Boolean(required=True), "thrown_in": fields.Boolean(required=True),
     "contract": nested(BidContract, nullable=True),
+    "played_out": fields.Boolean(metadata={
+        "description": "present only with all_pass play_out: the auction ended with everyone passing"}),
 }, name="FiveHundredBidAnswer")
 
+ScoreContract = Schema.from_dict({
+    "bid": enum(BIDS), "seat": _seat(),
+    "partner": _seat(nullable=True, required=False, metadata={
+        "description": "variant call_partner: the called card's holder, or null/absent for alone; read only "
+                       "with call_partner on and a suit or no-trump bid"}),
+}, name="FiveHundredScoreContract")
 ScoreIn = Schema.from_dict({
-    "options": _options(), "contract": nested(BidContract), "tricks_by_side": _per_side(),
+    "options": _options(),
+    "contract": nested(ScoreContract, nullable=True,
+                       description="null only with all_pass play_out: a hand played out after everyone passed"),
+    "tricks_by_side": _per_side(),
     "scores": _per_side(required=False, description="before the hand (default all 0)"),
 }, name="FiveHundredScoreRequest")
 _end = {
@@ -173,11 +207,12 @@ _end = {
     "backwards": fields.List(fields.Integer(), required=True),
 }
 ScoreOut = Schema.from_dict({
-    "made": fields.Boolean(required=True), "slam": fields.Boolean(required=True),
-    "value": fields.Integer(required=True), "deltas": _per_side(), "scores": _per_side(), **_end,
+    "made": fields.Boolean(required=True, allow_none=True), "slam": fields.Boolean(required=True),
+    "value": fields.Integer(required=True, allow_none=True), "deltas": _per_side(), "scores": _per_side(), **_end,
 }, name="FiveHundredScore")
 HandOutcome = Schema.from_dict({
-    "contract": nested(BidContract, nullable=True, description="null: a thrown-in hand"),
+    "contract": nested(ScoreContract, nullable=True,
+                       description="null: a thrown-in hand (with all_pass play_out: a played-out hand)"),
     "tricks_by_side": _per_side(required=False),
 }, name="FiveHundredHandOutcome")
 MatchScoreIn = Schema.from_dict({
@@ -195,3 +230,14 @@ SCHEMAS = GameSchemas(
     calculators={"trick_winner": (TrickWinnerIn, TrickWinnerOut), "validate_bid": (BidIn, BidOut),
                  "score": (ScoreIn, ScoreOut), "score_match": (MatchScoreIn, MatchScoreOut)},
 )
+
+# Variant call_partner adds an event (five-hundred.md, "Variants" V1): the move answer lists it too.
+PartnerRevealed = Schema.from_dict({
+    "type": const("partner_revealed"), "index": fields.Integer(required=True), "seat": _seat(),
+    "card": card(CARD, description="the called card, just played"),
+}, name="FiveHundredPartnerRevealedEvent")
+_answer = SCHEMAS.derived["MoveAnswer"]._declared_fields
+SCHEMAS.derived["MoveAnswer"] = Schema.from_dict({
+    "record": nested(Record), "events": many(_answer["events"].inner.schemas + (PartnerRevealed,)),
+    "state": nested(State),
+}, name="FiveHundredMoveAnswer")

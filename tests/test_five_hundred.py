@@ -152,8 +152,9 @@ def test_registered_and_catalogued():
     assert [o["name"] for o in cat["options"]] == [
         "players", "six_player_teams", "single_round_bidding", "allow_misere", "allow_open_misere",
         "allow_blind_misere", "misere_without_seven", "raise_after_all_pass", "joker_nomination",
-        "joker_lead_last_trick_only", "defender_cap", "target"]
-    assert [m["type"] for m in cat["move_types"]] == ["pass", "bid", "discard", "nominate_joker", "play"]
+        "joker_lead_last_trick_only", "defender_cap", "target", "call_partner", "all_pass"]
+    assert [m["type"] for m in cat["move_types"]] == ["pass", "bid", "discard", "nominate_joker", "play",
+                                                      "call_partner"]
 
 
 CANONICAL = {

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .tables import ALLOW_OPTION, BIDS, RUNG, SEVENS
+from .tables import ALLOW_OPTION, BIDS, RUNG, SEVENS, plays_out
 
 class Auction:
     __slots__ = ("n", "dealer", "options", "calls", "passed", "called", "high", "high_bid",
-                 "high_bidder", "to_act", "over", "thrown_in", "final_call")
+                 "high_bidder", "to_act", "over", "thrown_in", "final_call", "played_out")
 
     def __init__(self, n: int, dealer: int, options: dict):
         self.n = n
@@ -22,10 +22,11 @@ class Auction:
         self.over = False
         self.thrown_in = False
         self.final_call = False  # raise_after_all_pass: the high bidder's final call is due
+        self.played_out = False  # variant all_pass "play_out": everyone passed, the hand is played
 
     @property
     def contract(self) -> dict | None:
-        if self.over and not self.thrown_in:
+        if self.over and self.high_bid is not None:
             return {"bid": self.high_bid, "seat": self.high_bidder}
         return None
 
@@ -105,15 +106,21 @@ class Auction:
 
     def _end(self) -> None:
         self.over = True
-        if self.high_bid is None:
+        if self.high_bid is None and plays_out(self.options):
+            self.played_out = True
+            self.to_act = (self.dealer + 1) % self.n  # the first caller leads
+        elif self.high_bid is None:
             self.thrown_in = True
             self.to_act = None
         else:
             self.to_act = self.high_bidder
 
     def summary(self) -> dict:
-        return {"high_bid": self.high_bid, "high_bidder": self.high_bidder,
-                "next": self.to_act, "auction_over": self.over, "thrown_in": self.thrown_in,
-                "contract": self.contract}
+        out = {"high_bid": self.high_bid, "high_bidder": self.high_bidder,
+               "next": self.to_act, "auction_over": self.over, "thrown_in": self.thrown_in,
+               "contract": self.contract}
+        if plays_out(self.options):
+            out["played_out"] = self.played_out
+        return out
 
 

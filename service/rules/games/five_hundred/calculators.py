@@ -8,8 +8,8 @@ from ...game import is_int
 from .auction import Auction
 from .hand import _suit_letter
 from .ranking import ranking_for, trick_winner_index
-from .scoring import settle
-from .tables import MISERE_FAMILY, RUNG, SUIT_INT, TRUMP_OF, sides_of
+from .scoring import settle, settle_played_out
+from .tables import MISERE_FAMILY, RUNG, SUIT_INT, TRUMP_OF, calls_partner, plays_out, sides_of
 
 
 class Calculators:
@@ -30,14 +30,23 @@ class Calculators:
             raise InvalidRecord("invalid_bid", f"{where}: {value!r} is not a bid")
         return value
 
-    def _contract(self, value, options: dict, where: str) -> tuple[str, int]:
-        if not isinstance(value, dict) or set(value) != {"bid", "seat"}:
+    def _contract(self, value, options: dict, where: str) -> tuple[str, int, int | None]:
+        """``(bid, seat, partner)``; ``partner`` (variant call_partner) is read only with the option on
+        and a suit or no-trump bid, and ignored otherwise whatever its value."""
+        if not isinstance(value, dict) or not {"bid", "seat"} <= set(value) <= {"bid", "seat", "partner"}:
             raise InvalidRecord("invalid_record", f"{where} must be an object with 'bid' and 'seat'")
         bid = self._bid(value["bid"], f"{where}.bid")
         seat = value["seat"]
         if not is_int(seat) or not 0 <= seat < options["players"]:
             raise InvalidRecord("bad_seat", f"{where}.seat: {seat!r} is not a seat")
-        return bid, seat
+        partner = None
+        if calls_partner(options) and bid not in MISERE_FAMILY:
+            partner = value.get("partner")
+            if partner is not None and (not is_int(partner) or not 0 <= partner < options["players"]
+                                        or partner == seat):
+                raise InvalidRecord("invalid_record", f"{where}.partner: {partner!r} is not a seat other "
+                                    "than the contractor's (or null: alone)")
+        return bid, seat, partner
 
     def _scores(self, value, k: int, where: str) -> list[int]:
         if not isinstance(value, list) or len(value) != k or not all(map(is_int, value)):
@@ -123,10 +132,13 @@ class Calculators:
         body = self._body(body, ("options", "contract", "tricks_by_side", "scores"))
         options = self.parse_options(body.get("options"))
         k, side_of = sides_of(options)
-        bid, seat = self._contract(body.get("contract"), options, "contract")
+        if body.get("contract", ...) is None and plays_out(options):  # a hand played out after all passed
+            tricks = self._tricks(body.get("tricks_by_side"), k, "played_out", "tricks_by_side")
+            return settle_played_out(options, tricks, self._scores(body.get("scores", [0] * k), k, "scores"))
+        bid, seat, partner = self._contract(body.get("contract"), options, "contract")
         tricks = self._tricks(body.get("tricks_by_side"), k, bid, "tricks_by_side")
         scores = self._scores(body.get("scores", [0] * k), k, "scores")
-        return settle(options, bid, side_of[seat], tricks, scores)
+        return settle(options, bid, side_of[seat], tricks, scores, None if partner is None else side_of[partner])
 
     def score_match(self, body) -> dict:
         body = self._body(body, ("options", "scores", "hands"))
@@ -142,16 +154,22 @@ class Calculators:
             if not isinstance(h, dict) or not {"contract", "tricks_by_side"} >= set(h) or "contract" not in h:
                 raise InvalidRecord("invalid_record", f"{where} must be {{contract, tricks_by_side}}")
             contract = None if h["contract"] is None else self._contract(h["contract"], options, f"{where}.contract")
-            tricks = self._tricks(h.get("tricks_by_side", [0] * k), k, contract and contract[0],
-                                  f"{where}.tricks_by_side")
+            played_out = contract is None and plays_out(options)
+            tricks = self._tricks(h.get("tricks_by_side", [0] * k), k,
+                                  "played_out" if played_out else contract and contract[0], f"{where}.tricks_by_side")
             parsed.append((contract, tricks))
         running = []
         end = {"match_over": False, "winner": None, "backwards": []}
         over_after = None
         for i, (contract, tricks) in enumerate(parsed):
+            out = None
             if contract is not None:
-                bid, seat = contract
-                out = settle(options, bid, side_of[seat], tricks, scores)
+                bid, seat, partner = contract
+                out = settle(options, bid, side_of[seat], tricks, scores,
+                             None if partner is None else side_of[partner])
+            elif plays_out(options):
+                out = settle_played_out(options, tricks, scores)
+            if out is not None:
                 scores = out["scores"]
                 end = {key: out[key] for key in ("match_over", "winner", "backwards")}
             running.append(list(scores))

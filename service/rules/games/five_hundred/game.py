@@ -15,6 +15,7 @@ _MOVE_FIELDS = {
     "discard": {"cards": "cards"},
     "nominate_joker": {"suit": "string"},
     "play": {"card": "card", "suit?": "string"},
+    "call_partner": {"card": "card"},  # variant call_partner only (five players)
 }
 
 
@@ -47,11 +48,15 @@ class FiveHundred(Calculators, Game):
         """The core's options, with the document's ``invalid_option`` for a wrong type or value
         (records go through ``documented_reasons`` anyway; the calculators call this directly)."""
         try:
-            return super().parse_options(raw)
+            options = super().parse_options(raw)
         except InvalidRecord as exc:
             if exc.reason == "bad_option":
                 exc.reason = "invalid_option"
             raise
+        if options.get("call_partner") and options["players"] != 5:
+            raise InvalidRecord("invalid_option", "option 'call_partner': true is accepted only with "
+                                f"players 5, not {options['players']}")
+        return options
 
     def parse_match(self, raw, options: dict) -> dict:
         k = sides_of(options)[0]
@@ -151,6 +156,8 @@ class FiveHundred(Calculators, Game):
         if not is_int(seat) or not 0 <= seat < n:
             raise InvalidRecord("invalid_move", f"{where}.seat: {seat!r} is not a seat 0-{n - 1}")
         kind = raw.get("type")
+        if kind == "call_partner" and n != 5:  # the variant exists only with five players
+            kind = None
         if not isinstance(kind, str) or kind not in _MOVE_FIELDS:
             raise InvalidRecord("invalid_move", f"{where}.type: {kind!r} is not a move of this game "
                                 f"({', '.join(_MOVE_FIELDS)})")
@@ -181,6 +188,10 @@ class FiveHundred(Calculators, Game):
             move["card"] = self._card(pack, raw["card"], f"{where}.card", False)
             if raw.get("suit") is not None:
                 move["suit"] = raw["suit"]
+        elif kind == "call_partner":
+            if "card" not in raw:
+                raise InvalidRecord("invalid_card", f"{where}: a 'call_partner' move needs 'card'")
+            move["card"] = self._card(pack, raw["card"], f"{where}.card", False)
         return move
 
     def write_move(self, move: dict) -> dict:
@@ -196,6 +207,8 @@ class FiveHundred(Calculators, Game):
             out["card"] = NAMES[move["card"]]
             if move.get("suit") is not None:
                 out["suit"] = move["suit"]
+        elif kind == "call_partner":
+            out["card"] = NAMES[move["card"]]
         return out
 
     # --- dealing ---

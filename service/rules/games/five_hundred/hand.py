@@ -9,8 +9,10 @@ from ...holdings import Holdings
 from ...tricks import Ranking
 from .auction import Auction
 from .ranking import ranking_for, trick_winner_index
-from .scoring import settle
-from .tables import ALL_SUITS, INT_LETTER, LETTERS, MISERE_FAMILY, POSITION, SUIT_INT, TRUMP_OF, VALUE, sides_of
+from .partner import PartnerCall
+from .scoring import settle, settle_played_out
+from .tables import (ALL_SUITS, INT_LETTER, LETTERS, MISERE_FAMILY, POSITION, SUIT_INT, TRUMP_OF, VALUE,
+                     calls_partner, plays_out, sides_of)
 
 _MISSING = object()  # a field absent from a move whose absence is an illegal-move reason
 
@@ -22,11 +24,12 @@ def _suit_letter(value) -> int | None:
     return None
 
 
-class FiveHundredHand(Hand):
+class FiveHundredHand(PartnerCall, Hand):
     phase_moves = {
         "bidding": frozenset({"pass", "bid"}),
         "discard": frozenset({"discard"}),
         "nominate_joker": frozenset({"nominate_joker"}),
+        "call_partner": frozenset({"call_partner"}),
         "play": frozenset({"play"}),
         "done": frozenset(),
     }
@@ -55,6 +58,8 @@ class FiveHundredHand(Hand):
         self.led_mask = 0  # suits led to completed tricks
         self.tricks_by_seat = [0] * self.n
         self.exposed = False
+        self.calling = calls_partner(options)  # variant V1
+        self.played_out = False  # variant V2: everyone passed and the hand is played out
 
     # --- set-up ---
     def begin(self) -> None:
@@ -64,11 +69,14 @@ class FiveHundredHand(Hand):
 
     # --- the shared order of checks, with a view's uncertain nomination ---
     def check(self, move: dict) -> tuple[str, str] | None:
+        kind = move["type"]
+        if kind == "call_partner" and not self.calling:  # an unknown type without the variant
+            raise InvalidRecord("invalid_move", "'call_partner' is a move only with the option call_partner")
         if self.phase == "done":
             return "hand_over", "the hand is over"
-        kind = move["type"]
         if self.nominate_open:
-            ok = kind == "nominate_joker" or (kind == "play" and move["card"] != JOKER)
+            ok = kind == "nominate_joker" or (kind == "call_partner" if self.calling
+                                              else kind == "play" and move["card"] != JOKER)
         else:
             ok = kind in self.phase_moves[self.phase]
         if not ok:
@@ -96,6 +104,8 @@ class FiveHundredHand(Hand):
             return None
         if kind == "play":
             return self._check_play(move)
+        if kind == "call_partner":
+            return self._check_call(move)
         return None
 
     def _check_discard(self, move: dict) -> tuple[str, str] | None:
@@ -158,6 +168,8 @@ class FiveHundredHand(Hand):
             if self.auction.over:
                 if self.auction.thrown_in:
                     self._finish_thrown_in()
+                elif self.auction.played_out:
+                    self._start_play_out()
                 else:
                     self._start_contract()
             else:
@@ -173,9 +185,21 @@ class FiveHundredHand(Hand):
                 self.joker_suit = SUIT_INT[move["suit"]]
                 self.free_joker = False
                 self.ranking = ranking_for(self.pack.mask, self.bid, self.joker_suit)
-            self.phase = "play"
+            self.phase = "call_partner" if self._calls_after_exchange() else "play"
+            return []
+        if kind == "call_partner":
+            self.nominate_open = False  # no nomination came: the contractor does not hold the joker
+            self._call(move)
             return []
         return self._play(move)
+
+    def _start_play_out(self) -> None:
+        """Variant V2: no contract, no kitty; no trumps with the joker free; ``dealer + 1`` leads."""
+        self.played_out = True
+        self.ranking = ranking_for(self.pack.mask, None, None)
+        self.free_joker = True
+        self.phase = "play"
+        self.to_act = self.auction.to_act
 
     def _start_contract(self) -> None:
         a = self.auction
@@ -206,7 +230,7 @@ class FiveHundredHand(Hand):
             else:  # a discard the record shows is out of play: no other seat may hold it
                 self.hold.remove(c, card)
         self.to_act = c
-        self.phase = "play"
+        self.phase = "call_partner" if self._calls_after_exchange() else "play"
         if self.free_joker and self.options["joker_nomination"]:
             if self.hold.known[c] >> JOKER & 1:
                 self.phase = "nominate_joker"
@@ -233,16 +257,17 @@ class FiveHundredHand(Hand):
                 self.led_suit = self.ranking.suit[card]
         self.trick.append((seat, card, SUIT_INT[named] if named is not None else None))
         self.hold.remove(seat, card)
+        revealed = self._revealed_by(seat, card) if self.partner_card is not None else []
         if len(self.trick) < len(self.active):
             i = self.active.index(seat)
             self.to_act = self.active[(i + 1) % len(self.active)]
-            return []
+            return revealed
         cards = [c for _, c, _ in self.trick]
         win = self.trick[trick_winner_index(self.ranking, cards, self.free_joker)][0]
         self.tricks.append({"leader": self.leader, "cards": self._trick_json(self.trick), "winner": win})
         self.tricks_by_seat[win] += 1
         self.led_mask |= 1 << self.led_suit
-        events = [{"type": "trick_won", "trick": len(self.tricks) - 1, "seat": win}]
+        events = revealed + [{"type": "trick_won", "trick": len(self.tricks) - 1, "seat": win}]
         self.trick = []
         if self.bid == "open_misere" and len(self.tricks) == 1:
             self.exposed = True
@@ -271,6 +296,14 @@ class FiveHundredHand(Hand):
             "deltas": [0] * self.num_sides, "scores": scores, "match_over": False,
             "winner": None, "backwards": [], "next_dealer": (self.dealer + 1) % self.n,
         }
+        self._variant_result()
+
+    def _variant_result(self) -> None:
+        """The result fields a variant adds, only while its option is on."""
+        if plays_out(self.options):
+            self.result["played_out"] = self.played_out
+        if self.calling:
+            self.result["partner"] = self.partner_result()
 
     def tricks_by_side(self) -> list[int]:
         out = [0] * self.num_sides
@@ -279,19 +312,26 @@ class FiveHundredHand(Hand):
         return out
 
     def _finish(self) -> None:
-        side = self.side_of[self.contractor]
         by_side = self.tricks_by_side()
-        scored = settle(self.options, self.bid, side, by_side, list(self.match["scores"]))
+        scores = list(self.match["scores"])
+        if self.played_out:
+            scored, contract = settle_played_out(self.options, by_side, scores), None
+        else:
+            side = self.side_of[self.contractor]
+            partner = None if self.partner_seat is None else self.side_of[self.partner_seat]
+            scored = settle(self.options, self.bid, side, by_side, scores, partner)
+            contract = {"bid": self.bid, "seat": self.contractor, "side": side, "value": VALUE[self.bid]}
         self.phase, self.to_act = "done", None
         self.result = {
             "thrown_in": False,
-            "contract": {"bid": self.bid, "seat": self.contractor, "side": side, "value": VALUE[self.bid]},
+            "contract": contract,
             "tricks_by_seat": list(self.tricks_by_seat), "tricks_by_side": by_side,
             "made": scored["made"], "slam": scored["slam"], "deltas": scored["deltas"],
             "scores": scored["scores"], "match_over": scored["match_over"],
             "winner": scored["winner"], "backwards": scored["backwards"],
             "next_dealer": (self.dealer + 1) % self.n,
         }
+        self._variant_result()
 
     # --- listings ---
     def legal_moves(self) -> list[dict]:
@@ -302,6 +342,10 @@ class FiveHundredHand(Hand):
             return [{"seat": seat, "type": "discard", "count": 3, "from": self._sorted(self.hold.known[seat])}]
         if self.phase == "nominate_joker":
             return [{"seat": seat, "type": "nominate_joker", "suit": s} for s in (*LETTERS, None)]
+        if self.phase == "call_partner":
+            held = self.hold.known[seat]
+            return [{"seat": seat, "type": "call_partner", "card": NAMES[c]}
+                    for c in self.pack.order if not held >> c & 1]
         return self._legal_plays(seat)
 
     def _sorted(self, mask: int) -> list[str]:
@@ -357,7 +401,16 @@ class FiveHundredHand(Hand):
             "tricks": [dict(t) for t in self.tricks],
             "tricks_by_seat": list(self.tricks_by_seat),
             "exposed": exposed,
+            **self._variant_state(),
         }
+
+    def _variant_state(self) -> dict:
+        out = {}
+        if plays_out(self.options):
+            out["played_out"] = self.played_out
+        if self.calling:
+            out["partner"] = self.partner_state()
+        return out
 
     # --- views ---
     def deal_json(self, viewer: int | None) -> dict:

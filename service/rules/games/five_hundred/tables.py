@@ -121,7 +121,24 @@ OPTIONS = (
             "integer or null (off): trick points of a defending side cannot lift its score above this "
             "(490 or 480)", nullable=True),
     _Option("target", "integer", 500, "winning score; going out backwards at -target", at_least=1),
+    Option("call_partner", "boolean", False,
+           "variant, five players only: after the kitty exchange the contractor of a suit or no-trump "
+           "contract calls a card; its holder is the contractor's partner for the hand", variant=True),
+    Option("all_pass", "string", "throw_in",
+           "variant: what happens when everyone passes - throw_in: the hand is thrown in; play_out: it "
+           "is played out at no trumps without the kitty, every side scoring 10 a trick",
+           choices=("throw_in", "play_out"), variant=True),
 )
+
+
+def calls_partner(options: dict) -> bool:
+    """Variant V1 is on (it is accepted only with five players)."""
+    return options.get("call_partner", False)
+
+
+def plays_out(options: dict) -> bool:
+    """Variant V2: an all-pass hand is played out."""
+    return options.get("all_pass") == "play_out"
 
 
 def sides_of(options: dict) -> tuple[int, tuple[int, ...]]:
