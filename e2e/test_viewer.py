@@ -161,3 +161,59 @@ def test_nonsense_is_refused_politely(browser, server):
     browser.find_element(By.ID, "load").click()
     WebDriverWait(browser, 10).until(lambda d: d.find_element(By.ID, "error").is_displayed())
     assert browser.find_element(By.ID, "error").text.startswith("Not JSON")
+
+
+# --- the variants' display (variants.js, issue 15) ------------------------------------------------
+
+def _text(driver, element_id):
+    return driver.find_element(By.ID, element_id).text
+
+
+def test_the_called_card_and_the_partner_once_revealed(browser, server):
+    game = GAMES["five-hundred"]
+    options = {"players": 5, "call_partner": True}
+    rng = random.Random(15)
+    for i in range(40):  # a hand with a call whose card someone holds
+        record = play_hand("five-hundred", game.deal(f"e2e-partner-{i}", options, 0, None), rng)
+        hand = game.replay(record)
+        if hand.result.get("partner") and hand.result["partner"]["seat"] is not None:
+            break
+    call = next(i for i, m in enumerate(record["moves"]) if m["type"] == "call_partner")
+    card = record["moves"][call]["card"]
+    played = next(i for i, m in enumerate(record["moves"]) if m["type"] == "play" and m["card"] == card)
+    paste(browser, server, {**record, "moves": record["moves"][:call + 1]})
+    wait_ready(browser, "0/0/")
+    browser.find_element(By.ID, "last").click()
+    wait_ready(browser, f"0/{call + 1}/")
+    assert _text(browser, "called-card") == f"called card: {card}"
+    # the record shows who holds it; a seat that cannot know sees it unrevealed
+    outsider = next(s for s in range(5) if s not in (hand.contractor, hand.result["partner"]["seat"]))
+    browser.find_element(By.CSS_SELECTOR, f'#as-seat option[value="{outsider}"]').click()
+    wait_ready(browser, f"0/{call + 1}/{outsider}")
+    assert _text(browser, "partner") == "partner: not yet revealed"
+    paste(browser, server, {**record, "moves": record["moves"][:played + 1]})
+    wait_ready(browser, "0/0/")
+    browser.find_element(By.ID, "last").click()
+    wait_ready(browser, f"0/{played + 1}/")
+    assert _text(browser, "partner") == f"partner: seat {hand.result['partner']['seat']} (revealed)"
+
+
+def test_the_sported_kitty_and_the_sixes_payments(browser, server):
+    bw = GAMES["bid-whist"]
+    record = bw.deal("e2e-sported", {"kitty": "sported"}, 0, None)
+    paste(browser, server, record)
+    wait_ready(browser, "0/0/")
+    browser.find_element(By.CSS_SELECTOR, '#as-seat option[value="1"]').click()
+    wait_ready(browser, "0/0/1")
+    assert _text(browser, "sported-kitty") == "sported kitty (face up for all): " + " ".join(record["deal"]["kitty"])
+    sixes = GAMES["sixes"]
+    record = play_hand("sixes", sixes.deal("e2e-ante", {"ante": 2, "pay_per_card": True}, 0, None), random.Random(2))
+    result = sixes.replay(record).result
+    paste(browser, server, record)
+    wait_ready(browser, "0/0/")
+    assert _text(browser, "ante") == "ante: 2 a seat, paid into the pot before the opening"
+    browser.find_element(By.ID, "last").click()
+    wait_ready(browser, f"0/{len(record['moves'])}/")
+    assert _text(browser, "antes") == f"antes paid: {json.dumps(result['antes'], separators=(',', ':'))}"
+    assert _text(browser, "card-payments") == \
+        f"paid per card left: {json.dumps(result['card_payments'], separators=(',', ':'))}"

@@ -201,3 +201,12 @@ def test_405_and_404_are_problems(client):
     assert r.status_code == 405 and r.json["code"] == "method_not_allowed" and "POST" in r.headers["Allow"]
     r = client.get("/nowhere")
     assert r.status_code == 404 and r.json["code"] == "not_found"
+
+
+def test_the_viewer_serves_the_variants_display(client):
+    """variants.js (issue 15) ships beside viewer.js, and the page loads it before viewer.js's hook."""
+    js = client.get("/viewer/variants.js")
+    assert js.status_code == 200 and b"function renderVariants" in js.data
+    page = client.get("/viewer").get_data(as_text=True)
+    assert page.index("/viewer/variants.js") < page.index("/viewer/viewer.js") and 'id="variants"' in page
+    assert b"renderVariants(answer.state, answer.record)" in client.get("/viewer/viewer.js").data

@@ -447,6 +447,7 @@ async function render() {
   renderCenter(answer.state);
   renderFacts(answer.state);
   renderScores(answer.state, answer.record);
+  if (typeof renderVariants === "function") renderVariants(answer.state, answer.record);  // variants.js
   document.body.dataset.ready = `${viewer.handIndex}/${viewer.step}/${viewer.seat}`;
 }
 
