@@ -14,7 +14,8 @@ def test_health_and_catalogue(client):
     assert call(client, "GET", "/healthz").json == {"status": "ok"}
     games = call(client, "GET", "/v1/games").json["games"]
     be_entry = next(g for g in games if g["id"] == "buck-euchre")
-    assert {o["name"] for o in be_entry["options"]} == {"target", "penalty", "march_wins", "allow_turned_suit"}
+    assert {o["name"] for o in be_entry["options"]} == {"target", "penalty", "march_wins", "allow_turned_suit",
+                                                       "allow_no_trump_call"}
     assert {m["type"] for m in be_entry["move_types"]} == {
         "pass", "order_up", "discard", "name_trump", "stay", "drop", "play"}
     assert call(client, "GET", B).json == be_entry
