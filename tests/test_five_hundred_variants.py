@@ -321,7 +321,10 @@ def test_random_hands(options, client):
             if "partner_revealed" in types and "trick_won" in types:
                 assert types.index("partner_revealed") < types.index("trick_won")
             record = hand.to_record()
-            if options.get("call_partner") and hand.partner_card is not None:
+            # every seat's view after the call, at the reveal and at the end; every 4th move between
+            check = move["type"] == "call_partner" or "partner_revealed" in types or hand.phase == "done" \
+                or len(hand.moves) % 4 == 0
+            if options.get("call_partner") and hand.partner_card is not None and check:
                 _views_hide_the_partner(hand, record)
         res = hand.result
         if res.get("played_out"):
