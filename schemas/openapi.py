@@ -111,6 +111,9 @@ def build() -> dict:
         _game_paths(spec, gs, get)
     out = spec.to_dict()
     _exactly_one(out["components"]["schemas"])
+    # issue 15: examples of the variants' shapes, computed from real answers
+    from .variant_examples import add_examples
+    add_examples(out["components"]["schemas"])
     return out
 
 

@@ -64,3 +64,13 @@ def test_swagger_ui_assets_name_no_cdn(client):
     for name in ("swagger-ui-bundle.js", "swagger-ui-standalone-preset.js", "swagger-ui.css", "index.css"):
         data = client.get(f"/docs/assets/{name}").data
         assert not re.search(rb"cdn\.|unpkg\.com|jsdelivr|cdnjs|fonts\.googleapis", data), name
+
+
+def test_the_variant_examples_are_real_answers_that_fit_their_components():
+    """Issue 15's examples in openapi.yaml: each validates against its own component."""
+    from schemas.variant_examples import examples
+
+    from .contract import conforms, spec
+    for name, example in examples().items():
+        assert spec()["components"]["schemas"][name]["example"] == example, name
+        conforms(example, name)
