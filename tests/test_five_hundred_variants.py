@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from service.rules.errors import IllegalMove, InvalidRecord
+from service.rules.errors import InvalidRecord
 from service.rules.games.five_hundred import GAME
 
 from .contract import post_ok
