@@ -15,18 +15,16 @@ from schemas.tournaments import load_event
 
 from .api import body, game_of, reply
 from .problems import ApiProblem, problem
-from .rules.tournament import Limits, TournamentError, score_tournament
+from .rules.tournament import ENV, Limits, TournamentError, score_tournament
 from .tournament_csv import to_csv
 
 tournaments = Blueprint("tournaments", __name__)
 
 CSV_TYPE = "text/csv; charset=utf-8; header=present"
+_DEFAULT = Limits()
 _ENV = {"MAX_TOURNAMENT_BYTES": ("REFEREE_MAX_TOURNAMENT_BYTES", 32 * 1024 * 1024),
-        "MAX_TOURNAMENT_ENTRANTS": ("REFEREE_MAX_TOURNAMENT_ENTRANTS", 1000),
-        "MAX_TOURNAMENT_ROUNDS": ("REFEREE_MAX_TOURNAMENT_ROUNDS", 100),
-        "MAX_TOURNAMENT_TABLES": ("REFEREE_MAX_TOURNAMENT_TABLES", 200),
-        "MAX_TOURNAMENT_BOARDS": ("REFEREE_MAX_TOURNAMENT_BOARDS", 1000),
-        "MAX_TOURNAMENT_HANDS": ("REFEREE_MAX_TOURNAMENT_HANDS", 10000)}
+        **{f"MAX_TOURNAMENT_{f.upper()}": (ENV[f], getattr(_DEFAULT, f))
+           for f in ("entrants", "rounds", "tables", "boards", "hands")}}
 
 
 @tournaments.record_once

@@ -40,6 +40,17 @@ class Limits:
     hands_per_table: int = 500
     moves: int = 2000
 
+    @classmethod
+    def from_env(cls, env) -> "Limits":
+        """The caps from a mapping of environment variables (TOURNAMENTS.md names them)."""
+        return cls(**{f: int(env.get(name, getattr(cls, f))) for f, name in ENV.items()})
+
+
+ENV = {"entrants": "REFEREE_MAX_TOURNAMENT_ENTRANTS", "rounds": "REFEREE_MAX_TOURNAMENT_ROUNDS",
+       "tables": "REFEREE_MAX_TOURNAMENT_TABLES", "boards": "REFEREE_MAX_TOURNAMENT_BOARDS",
+       "hands": "REFEREE_MAX_TOURNAMENT_HANDS", "hands_per_table": "REFEREE_MAX_HANDS",
+       "moves": "REFEREE_MAX_MOVES"}
+
 
 @dataclass
 class Work:
@@ -95,8 +106,9 @@ def _scores_of(match: dict) -> list[int]:
 class _Event:
     """One scoring run: the parsed event, its checks in the contract's order, then the answers."""
 
-    def __init__(self, game: Game, body: dict, limits: Limits, work: Work):
+    def __init__(self, game: Game, body: dict, limits: Limits, work: Work, progress=None):
         self.game, self.body, self.limits, self.work = game, body, limits, work
+        self.progress = progress
         self.fmt = body.get("format", "matches")
         self.duplicate = self.fmt == "duplicate"
 
@@ -211,6 +223,8 @@ class _Event:
                 out.append(self._duplicate_table(path, table, source, entries))
             else:
                 out.append(self._match_table(path, table, source, entries))
+            if self.progress is not None:
+                self.progress(len(entries))
         return out
 
     # --- format "matches" ---
@@ -587,9 +601,19 @@ class Scored:
     players: int = 0
 
 
-def score_tournament(game: Game, body: dict, limits: Limits | None = None, work: Work | None = None) -> Scored:
-    """TOURNAMENTS.md from check (3) on: ``body`` has passed the shape check (2)."""
-    event = _Event(game, body, limits or Limits(), work if work is not None else Work())
+def total_hands(body: dict) -> int:
+    """Records plus score-sheet lines over all tables (what ``progress`` counts up to)."""
+    return sum(len(t.get("hands") or ()) + len(t.get("score_sheet") or ())
+               for r in body["rounds"] for t in r["tables"])
+
+
+def score_tournament(game: Game, body: dict, limits: Limits | None = None, work: Work | None = None,
+                     progress=None) -> Scored:
+    """TOURNAMENTS.md from check (3) on: ``body`` has passed the shape check (2).
+
+    ``progress(hands)`` is called after each table with the hands it held (the CLI's bar).
+    """
+    event = _Event(game, body, limits or Limits(), work if work is not None else Work(), progress)
     event.check_caps()
     event.check_entrants()
     event.check_options()
