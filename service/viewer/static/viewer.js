@@ -528,8 +528,8 @@ async function render() {
   const record = viewer.hands[viewer.handIndex];
   const n = (record.moves || []).length;
   $("slider").value = String(viewer.step);
-  $("step-label").textContent = `move ${viewer.step} of ${n}` +
-    (viewer.step < n ? ` (next: move_index ${viewer.step})` : " (the hand's end)");
+  $("step-label").textContent = `move ${viewer.step} of ${n}`;
+  $("next-index").textContent = viewer.step < n ? `next: move_index ${viewer.step}` : "the hand's end";
   $("first").disabled = $("prev").disabled = viewer.step === 0;
   $("next").disabled = $("last").disabled = viewer.step === n;
   $("last-move").textContent = viewer.step ? `last move: ${fmtMove(record.moves[viewer.step - 1])}` : "the deal, before any move";
@@ -552,6 +552,15 @@ async function render() {
     if (answer.problem) {
       $("table").innerHTML = $("center").innerHTML = $("facts").innerHTML = $("scores").innerHTML = "";
       return;
+    }
+  }
+  // a link to a move (move_index): the position before it, and the referee's word on that move
+  if (viewer.moveIndex !== undefined && viewer.step === viewer.moveIndex && viewer.step < n && !answer.problem) {
+    const ahead = await position(viewer.handIndex, viewer.step + 1, viewer.seat);
+    if (token !== viewer.token) return;
+    if (ahead.problem) {
+      const pb = ahead.problem;
+      showError(problemNode(pb, pb.code === "illegal_move" ? "Illegal move" : "The referee refuses this record"));
     }
   }
   renderTable(answer.state, answer.record);
@@ -637,7 +646,7 @@ document.addEventListener("keydown", (e) => {
 
 /* Deep links. hand_index, move_index, round, table: the API's 0-based indices, so a link built
  * from any problem's hand_index/move_index lands on that move (the position before it, the move
- * marked). step: moves applied. seat: that seat's view. hand=N (1-based) is the older spelling. */
+ * marked). step: moves applied. seat: that seat's view. */
 const params = new URLSearchParams(location.search);
 function intParam(name) {
   const v = params.get(name);
@@ -645,7 +654,7 @@ function intParam(name) {
 }
 (function start() {
   const moveIndex = intParam("move_index");
-  const handIndex = intParam("hand_index") ?? (intParam("hand") !== undefined ? Math.max(0, intParam("hand") - 1) : 0);
+  const handIndex = intParam("hand_index") ?? 0;
   const step = moveIndex ?? intParam("step") ?? 0;
   const where = { round: intParam("round"), table: intParam("table"), seat: params.get("seat") ?? "", moveIndex };
   if (params.get("src")) {
