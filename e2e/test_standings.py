@@ -25,6 +25,15 @@ def event_of(n):
     return {"game": path_of(ex).split("/")[3], **copy.deepcopy(ex["input"])}
 
 
+def full_shot(driver, name: str) -> None:
+    """The whole page, for a person to look at (not committed; REFEREE_SCREENSHOTS, default /tmp)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    driver.set_window_size(1400, min(max(height, 1000), 4000))
+    driver.save_screenshot(str(SHOTS / name))
+    driver.set_window_size(1400, 1000)
+
+
 def wait_page(driver, value="standings", timeout=20):
     WebDriverWait(driver, timeout).until(
         lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == value)
@@ -55,8 +64,7 @@ def test_duplicate_standings_and_boards_side_by_side(browser, server):
         cell = board.find_element(By.CSS_SELECTOR, f'tr[data-table="{r["table"]}"] '
                                                     f'td[data-key="matchpoints"][data-position="{r["position"]}"]')
         assert cell.text == str(r["matchpoints"])
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    browser.save_screenshot(str(SHOTS / "standings-duplicate.png"))
+    full_shot(browser, "standings-duplicate.png")
 
 
 def test_matches_standings_from_a_file_shared_ranks(browser, server, tmp_path):
@@ -67,6 +75,7 @@ def test_matches_standings_from_a_file_shared_ranks(browser, server, tmp_path):
     wait_page(browser)
     rows = standings(browser)
     assert [r[0] for r in rows] == ["=1"] * 4 + ["=5"] * 4
+    full_shot(browser, "standings-matches.png")
     table0 = browser.find_element(By.CSS_SELECTOR, '#tables .etable[data-round="0"][data-table="0"]')
     assert "North (seat 0): Ava (ava), team 0 (N-S)" in table0.text
     assert "won by position 0" in table0.text
@@ -92,6 +101,10 @@ def test_from_the_standings_to_a_hand_at_its_table_by_src(browser, server, file_
         assert names[table["seats"][seat]] in tags
         assert sorted(seat_cards(browser, seat)) == sorted(record["deal"]["hands"][seat])
     assert "Round 0, table 1 of the event" in browser.find_element(By.ID, "event-table").text
+    mid = len(record["moves"]) // 2 + 1  # mid-play: a trick on the table, some tricks behind
+    browser.find_element(By.CSS_SELECTOR, f'#moves li[data-step="{mid}"]').click()
+    wait_ready(browser, f"1/{mid}/")
+    full_shot(browser, "hand-viewer-director.png")
     # to the end: every trick one under another with its leader and winner
     browser.find_element(By.ID, "last").click()
     wait_ready(browser, f"1/{len(record['moves'])}/")
@@ -106,8 +119,6 @@ def test_from_the_standings_to_a_hand_at_its_table_by_src(browser, server, file_
     contract = state["contract"]
     assert trump == ("no trump" if contract["trump"] is None else
                      {"S": "♠ spades", "H": "♥ hearts", "D": "♦ diamonds", "C": "♣ clubs"}[contract["trump"]])
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    browser.save_screenshot(str(SHOTS / "hand-viewer-director.png"))
 
 
 def test_a_refused_events_problem_links_to_exactly_that_move(browser, server):
