@@ -159,3 +159,21 @@ def test_a_src_refused_by_the_other_host_says_so_and_what_to_do(browser, server,
         box = browser.find_element(By.CSS_SELECTOR, "#error .cors")
         assert box.get_attribute("data-reason") == "cors"
         assert "CORS" in box.text and "Access-Control-Allow-Origin" in box.text and "or a file" in box.text
+
+
+def test_a_refused_match_log_jumps_to_the_hand_and_move_it_names(browser, server):
+    from tests.matchlog import match_log
+    log = match_log("buck-euchre", seed="e2e-jump", hands=2)
+    moves = log["hands"][1]["moves"]
+    moves[2] = {**moves[2], "seat": (moves[2]["seat"] + 1) % 4}  # out of turn at hand_index 1, move_index 2
+    browser.get(f"{server}/viewer")
+    box = browser.find_element(By.ID, "input")
+    browser.execute_script("arguments[0].value = arguments[1];", box, json.dumps(log))
+    browser.find_element(By.ID, "load").click()
+    wait_ready(browser, "0/0/")
+    button = WebDriverWait(browser, 15).until(lambda d: d.find_element(By.ID, "go-to-problem"))
+    assert button.text == "show hand_index 1, move_index 2"
+    button.click()
+    wait_ready(browser, "1/2/")
+    assert browser.find_element(By.CSS_SELECTOR, "#moves li.at").get_attribute("data-move-index") == "2"
+    assert "at move_index 2 (move #3)" in browser.find_element(By.ID, "error").text

@@ -8,7 +8,7 @@ from service import create_app
 from service.rules.games import GAMES
 
 from .contract import post
-from .test_tournaments import EXAMPLES, path_of
+from .test_tournaments import EXAMPLES
 from .tournament_events import duplicate_event, match_records, matches_event
 
 BE = "/v1/games/buck-euchre/tournaments/score"

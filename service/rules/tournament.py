@@ -246,7 +246,7 @@ class _Event:
         return row
 
     def _replay_match(self, path, records) -> tuple[dict, list]:
-        game, options = self.game, self.options
+        options = self.options
         upto, pending = len(records), None
         for i, record in enumerate(records):
             pending = self._record_precheck(path, i, record, options)

@@ -170,6 +170,16 @@ async function renderMatch() {
   const r = await api(gamePath(viewer.game, "matches/replay"), { hands: viewer.hands });
   if (!r.ok) {
     summary.appendChild(problemNode(r.data, "The match log is refused"));
+    const h = r.data.hand_index;
+    if (typeof h === "number" && viewer.hands[h]) {  // straight to the hand and move the referee names
+      const m = typeof r.data.move_index === "number" ? r.data.move_index : undefined;
+      const b = document.createElement("button");
+      b.type = "button";
+      b.id = "go-to-problem";
+      b.textContent = m === undefined ? `show hand_index ${h}` : `show hand_index ${h}, move_index ${m}`;
+      b.onclick = () => selectHand(h, m ?? 0, "", m);
+      summary.appendChild(b);
+    }
     return;
   }
   const t = document.createElement("table");
