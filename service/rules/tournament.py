@@ -303,6 +303,8 @@ class _Event:
             with self.game.documented_reasons():
                 return self.game.replay_match({"hands": records}, None)
         except (InvalidRecord, IllegalMove) as exc:
+            if first_index:  # one board's record replayed alone: its detail's hands[0] is this hand
+                exc.detail = exc.detail.replace("hands[0]", f"hands[{first_index}]")
             raise self._wrap(exc, {**path, "hand": first_index + exc.extra.get("hand_index", 0)}) from None
 
     def _wrap(self, exc: RefereeError, at: dict) -> TournamentError:
@@ -344,7 +346,10 @@ class _Event:
                                   "match_already_over", **at)
         if bad:
             at = {**path, "hand": first_index + bad[0]}
-            raise TournamentError("invalid_outcome", f"{_at(at)}: {bad[1].detail}", bad[1].reason, **at)
+            detail = bad[1].detail
+            if first_index:  # one board's line scored alone: its detail's hands[0] is this line
+                detail = detail.replace("hands[0]", f"hands[{first_index}]")
+            raise TournamentError("invalid_outcome", f"{_at(at)}: {detail}", bad[1].reason, **at)
         running = answer.get("running_scores", answer.get("running_chips"))
         start = _scores_of(game.parse_match(None, options))
         if "dealers" in answer:
