@@ -24,7 +24,8 @@ def server():
 @pytest.fixture(scope="session")
 def file_server():
     """Another origin serving JSON files with CORS, as a tournament's file server would:
-    ``file_server(path, body)`` publishes ``body`` and answers its URL."""
+    ``file_server(path, body)`` publishes ``body`` and answers its URL. Paths under ``/nocors/`` are
+    served without CORS, as a host that does not allow other pages to read its files."""
     import threading
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -35,7 +36,8 @@ def file_server():
             body = files.get(self.path)
             self.send_response(200 if body is not None else 404)
             self.send_header("Content-Type", "application/json")
-            self.send_header("Access-Control-Allow-Origin", "*")
+            if not self.path.startswith("/nocors/"):
+                self.send_header("Access-Control-Allow-Origin", "*")
             self.send_header("Content-Length", str(len(body or b"")))
             self.end_headers()
             self.wfile.write(body or b"")

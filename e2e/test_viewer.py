@@ -96,7 +96,9 @@ def test_trump_and_tricks_won_are_shown(browser, server):
     wait_ready(browser, "0/0/")
     browser.find_element(By.ID, "last").click()
     wait_ready(browser, f"0/{len(record['moves'])}/")
-    assert browser.find_element(By.CSS_SELECTOR, '#facts dd[data-field="trump"]').text == state["trump"]
+    names = {"S": "♠ spades", "H": "♥ hearts", "D": "♦ diamonds", "C": "♣ clubs"}  # one notation: symbols
+    expected = names[state["trump"]] if state["trump"] else "no trump"
+    assert browser.find_element(By.CSS_SELECTOR, '#facts dd[data-field="trump"]').text == expected
     for seat, won in enumerate(state["tricks_won"]):
         box = browser.find_element(By.CSS_SELECTOR, f'#table .seat[data-seat="{seat}"] .won')
         assert box.text == f"tricks won: {won}"
@@ -119,7 +121,7 @@ def test_a_match_log_by_url_parameter(browser, server, file_server):
     log = match_log("court-piece", seed="e2e-url", until_over=True)
     answer = GAMES["court-piece"].replay_match(log)
     src = file_server("/logs/court-piece.json", json.dumps(log).encode())
-    browser.get(f"{server}/viewer?src={urllib.parse.quote(src)}&hand=2&step=3")
+    browser.get(f"{server}/viewer?src={urllib.parse.quote(src)}&hand_index=1&step=3")
     wait_ready(browser, "1/3/")
     rows = browser.find_elements(By.CSS_SELECTOR, "#running-scores tr")[1:]
     assert [json.loads(r.find_elements(By.TAG_NAME, "td")[1].text) for r in rows] == answer["running_scores"]
@@ -150,7 +152,7 @@ def test_an_illegal_move_is_shown_with_its_index(browser, server):
     problem = browser.find_element(By.CSS_SELECTOR, "#error .problem")
     assert problem.get_attribute("data-code") == "illegal_move"
     assert problem.get_attribute("data-reason") == "not_your_turn"
-    assert f"at move {k + 1}" in problem.text
+    assert f"at move_index {k} (move #{k + 1})" in problem.text  # the API's index, labelled
     wait_ready(browser, f"0/{k + 1}/")  # the position just before the illegal move is still shown
     assert browser.find_element(By.CSS_SELECTOR, '#facts dd[data-field="phase"]').text == "playing"
 
@@ -164,6 +166,15 @@ def test_nonsense_is_refused_politely(browser, server):
 
 
 # --- the variants' display (variants.js, issue 15) ------------------------------------------------
+
+def symbols(card: str) -> str:
+    """A card as the viewer writes it (cards.js): "10♦", "J♠", jokers by name."""
+    jokers = {"JK": "Joker", "RJ": "Big joker", "BJ": "Little joker"}
+    if card in jokers:
+        return jokers[card]
+    rank = card[:-1]
+    return ("10" if rank == "T" else rank) + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[-1]]
+
 
 def _text(driver, element_id):
     return driver.find_element(By.ID, element_id).text
@@ -185,7 +196,7 @@ def test_the_called_card_and_the_partner_once_revealed(browser, server):
     wait_ready(browser, "0/0/")
     browser.find_element(By.ID, "last").click()
     wait_ready(browser, f"0/{call + 1}/")
-    assert _text(browser, "called-card") == f"called card: {card}"
+    assert _text(browser, "called-card") == f"called card: {symbols(card)}"
     # the record shows who holds it; a seat that cannot know sees it unrevealed
     outsider = next(s for s in range(5) if s not in (hand.contractor, hand.result["partner"]["seat"]))
     browser.find_element(By.CSS_SELECTOR, f'#as-seat option[value="{outsider}"]').click()
@@ -205,7 +216,7 @@ def test_the_sported_kitty_and_the_sixes_payments(browser, server):
     wait_ready(browser, "0/0/")
     browser.find_element(By.CSS_SELECTOR, '#as-seat option[value="1"]').click()
     wait_ready(browser, "0/0/1")
-    assert _text(browser, "sported-kitty") == "sported kitty (face up for all): " + " ".join(record["deal"]["kitty"])
+    assert _text(browser, "sported-kitty") == "sported kitty (face up for all): " + " ".join(map(symbols, record["deal"]["kitty"]))
     sixes = GAMES["sixes"]
     record = play_hand("sixes", sixes.deal("e2e-ante", {"ante": 2, "pay_per_card": True}, 0, None), random.Random(2))
     result = sixes.replay(record).result

@@ -15,6 +15,7 @@ from .common import Catalogue, GameInfo, Health, MoveCheck, Problem, Ready
 from .fields import OneOf
 from .games import all_schemas
 from .records import SealedDeal, TokenRequest, sealed_move_answer
+from . import tournaments
 
 DESCRIPTION = """\
 The authoritative card-game referee. Send a game as a **record** (the deal plus every move) and get
@@ -109,6 +110,10 @@ def build() -> dict:
     spec.components.schema("TokenRequest", schema=TokenRequest)
     for gs in all_schemas():
         _game_paths(spec, gs, get)
+    # tournaments (TOURNAMENTS.md): one path per game, typed by the game's record and outcome schemas
+    spec.components.schema("TournamentProblem", schema=tournaments.TournamentProblem)
+    for gs in all_schemas():
+        tournaments.add_paths(spec, gs, _problems)
     out = spec.to_dict()
     _exactly_one(out["components"]["schemas"])
     # issue 15: examples of the variants' shapes, computed from real answers

@@ -36,8 +36,9 @@ def _check_accept() -> None:
         raise ApiProblem(406, "not_acceptable", "this API answers application/json only")
 
 
-def body(schema: type[rq.Envelope] | None = None) -> dict:
-    _check_accept()
+def body(schema: type[rq.Envelope] | None = None, check_accept: bool = True) -> dict:
+    if check_accept:  # an endpoint with other answers (tournaments' CSV) negotiates its own
+        _check_accept()
     mime = request.mimetype
     if mime not in _JSON_TYPES and not mime.endswith("+json"):
         raise ApiProblem(415, "unsupported_media_type", "send the body as application/json")

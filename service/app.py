@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+from importlib import import_module
 
 from flask import Flask, request
 from werkzeug.exceptions import HTTPException
@@ -33,6 +34,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(api)
     app.register_blueprint(docs)
     app.register_blueprint(viewer)
+    app.register_blueprint(import_module(".tournaments", __package__).tournaments)  # TOURNAMENTS.md
 
     @app.errorhandler(HTTPException)
     def http_error(exc):

@@ -10,6 +10,10 @@ hand, index, seat and reason). ``MATCH.json`` is any of:
 - a single record (a one-hand match).
 
 ``-`` reads standard input. ``--json`` prints the ``…/matches/replay`` answer instead of text.
+Hands and moves are printed as ``hand #2 (hand_index 1)``: the API's 0-based index beside the
+1-based count, so that neither can be mistaken for the other.
+
+``referee tournament EVENT.json`` scores a whole event (``service.tournament_cli``).
 Exit status: 0 the match replays, 1 the referee refuses it (illegal move, impossible record),
 2 the file cannot be read or is not one of the shapes above.
 """
@@ -21,6 +25,7 @@ import json
 import os
 import sys
 
+from . import tournament_cli
 from .rules.errors import IllegalMove, RefereeError
 from .rules.games import GAMES
 
@@ -73,7 +78,7 @@ def describe_hand(i: int, entry: dict, running) -> str:
     result = entry["result"]
     extra = "  ".join(f"{k} {_fmt(v)}" for k, v in result.items()
                       if k not in _SHOWN_APART and v is not None and v is not False and len(_fmt(v)) <= 60)
-    return (f"hand {i + 1}  dealer {entry.get('dealer')}  {extra}\n"
+    return (f"hand #{i + 1} (hand_index {i})  dealer {entry.get('dealer')}  {extra}\n"
             f"        deltas {_fmt(result.get('deltas'))}  running scores {_fmt(running)}")
 
 
@@ -92,11 +97,11 @@ def replay(game_id: str, hands: list, out, max_hands: int) -> int:
         bad = exc.extra.get("hand_index", 0)
         if bad:  # the hands before the bad one are sound: show them first
             _print_hands(game.replay_match({"hands": hands[:bad]}, max_hands), out, over=False)
-        where = f"hand {bad + 1}"
+        where = f"hand #{bad + 1} (hand_index {bad})"
         if isinstance(exc, IllegalMove) and exc.move_index is not None:
             moves = hands[bad].get("moves") if isinstance(hands[bad], dict) else None
             move = moves[exc.move_index] if isinstance(moves, list) and exc.move_index < len(moves) else None
-            where += f", move {exc.move_index} ({_move_text(move)})"
+            where += f", move #{exc.move_index + 1} (move_index {exc.move_index}: {_move_text(move)})"
         print(f"{exc.code} in {where}: {exc.reason}: {exc.detail}", file=out)
         return EXIT_REFUSED
     _print_hands(answer, out, over=True)
@@ -120,7 +125,10 @@ def main(argv: list[str] | None = None) -> int:
     rp = sub.add_parser("replay", help="replay a match log: hands, running scores and winner, or the first illegal move")
     rp.add_argument("match", help="MATCH.json ({\"game\", \"hands\"}, a list of records or one record); - for stdin")
     rp.add_argument("--json", action="store_true", help="print the …/matches/replay answer as JSON")
+    tournament_cli.add_parser(sub)  # `referee tournament` (service/tournament_cli.py)
     args = parser.parse_args(argv)
+    if args.command == "tournament":
+        return tournament_cli.run(args)
     max_hands = int(os.environ.get("REFEREE_MAX_HANDS", 500))
     try:
         text = sys.stdin.read() if args.match == "-" else open(args.match, encoding="utf-8").read()

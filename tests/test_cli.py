@@ -53,8 +53,10 @@ def test_the_first_illegal_move_is_named_with_its_hand_and_index(tmp_path, capsy
     second["moves"][index] = {**second["moves"][index], "seat": (mover + 1) % 5}  # out of turn
     code, out, _ = run(tmp_path, capsys, log)
     assert code == 1
-    assert out.startswith("hand 1 ")  # the sound hand before it is shown
-    assert f"illegal_move in hand 2, move {index} (seat {(mover + 1) % 5} " in out
+    assert out.startswith("hand #1 (hand_index 0) ")  # the sound hand before it is shown
+    # the API's indices, labelled beside the 1-based counts (one numbering everywhere)
+    assert f"illegal_move in hand #2 (hand_index 1), move #{index + 1} (move_index {index}: " \
+           f"seat {(mover + 1) % 5} " in out
     assert "not_your_turn" in out
 
 
@@ -86,7 +88,7 @@ def test_the_console_script_and_stdin(tmp_path):
     cmd = [script] if script else [sys.executable, "-m", "service.cli"]
     proc = subprocess.run([*cmd, "replay", "-"], input=json.dumps(log), capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.startswith("hand 1 ")
+    assert proc.stdout.startswith("hand #1 (hand_index 0) ")
 
 
 def test_the_library_and_the_cli_do_not_import_flask():

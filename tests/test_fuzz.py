@@ -9,6 +9,10 @@ from service import create_app
 from .keys import TEST_KEYS
 
 schema = schemathesis.openapi.from_wsgi("/openapi.yaml", create_app({"TESTING": True, "TOKEN_KEYS": TEST_KEYS}))
+# a tournament body nests whole records several levels deep: generating one costs seconds, so these
+# operations get fewer examples (their refusals are tested one by one in test_tournament_errors.py)
+tournaments = schema.include(path_regex="/tournaments/")
+schema = schema.exclude(path_regex="/tournaments/")
 
 
 @schema.parametrize()
@@ -17,4 +21,11 @@ schema = schemathesis.openapi.from_wsgi("/openapi.yaml", create_app({"TESTING": 
 def test_api_conforms_and_never_fails(case):
     # Schema-valid records are mostly impossible games (a card twice...), which the referee must
     # refuse with 422: so a valid-looking request may be rejected; every other check applies.
+    case.call_and_validate(excluded_checks=[positive_data_acceptance])
+
+
+@tournaments.parametrize()
+@settings(max_examples=5, deadline=None, derandomize=True,
+          suppress_health_check=list(HealthCheck))
+def test_tournaments_conform_and_never_fail(case):
     case.call_and_validate(excluded_checks=[positive_data_acceptance])

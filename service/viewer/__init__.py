@@ -21,8 +21,18 @@ def page():
     return send_from_directory(STATIC, "index.html", max_age=0)
 
 
+@viewer.get("/viewer/tournament")
+def tournament_page():
+    """The standings page: an event's standings, tables and boards, linking into the hand viewer."""
+    return send_from_directory(STATIC, "tournament.html", max_age=0)
+
+
+# every script and style sheet beside this module (pieces other work adds need no edit here)
+ASSETS = frozenset(p.name for p in STATIC.iterdir() if p.suffix in (".js", ".css"))
+
+
 @viewer.get("/viewer/<name>")
 def asset(name):
-    if name not in ("viewer.js", "viewer.css", "variants.js"):
+    if name not in ASSETS:
         abort(404)
     return send_from_directory(STATIC, name, max_age=0)

@@ -1,5 +1,6 @@
 /* Hand viewer: what the house-rule variants add (issue 15), kept apart from viewer.js.
  * Called once per drawn position with the referee's own answer; holds no rules of its own.
+ * Cards in the one notation of cards.js.
  *   Five Hundred  call_partner: the called card, and the partner once the referee names it;
  *                 all_pass "play_out": that the hand is played out after everyone passed.
  *   Bid Whist     kitty "sported": the kitty, face up for every seat from the deal on.
@@ -25,7 +26,7 @@ function renderVariants(state, record) {
     if (partner === null) {
       line("called-card", "called partner: no call in this hand");
     } else {
-      line("called-card", `called card: ${partner.card}`);
+      line("called-card", `called card: ${Cards.text(partner.card)}`);
       let who = "not yet revealed";
       if (partner.seat !== null) who = seatName(partner.seat) + (state.partner && state.partner.revealed ? " (revealed)" : "");
       else if (state.phase === "done" || (state.partner && state.partner.revealed)) who = "nobody: the contractor played alone";
@@ -35,7 +36,7 @@ function renderVariants(state, record) {
   if (state.played_out) line("played-out", "everyone passed: the hand is played out at no trumps, 10 a trick");
 
   if (options.kitty === "sported" && record.deal && Array.isArray(record.deal.kitty)) {
-    line("sported-kitty", `sported kitty (face up for all): ${record.deal.kitty.map((c) => c || "?").join(" ")}`);
+    line("sported-kitty", `sported kitty (face up for all): ${record.deal.kitty.map(Cards.text).join(" ")}`);
   }
 
   if (options.ante || options.pay_per_card) {

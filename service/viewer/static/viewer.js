@@ -3,8 +3,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const RED = new Set(["H", "D"]);
+const SUITS = Cards.SUITS;
 
 const viewer = {
   game: null,        // game id
@@ -14,7 +13,29 @@ const viewer = {
   seat: "",          // "" for the record itself, else a seat number (a view)
   cache: new Map(),  // "hand/step/seat" -> {state, record} or {problem}
   token: 0,          // the latest render; older answers are dropped
+  names: null,       // entrant name per seat, when the hands come from an event's table
+  event: null,       // {doc, round, table, format}: the event the hands come from, if any
+  source: null,      // how the page was loaded, for deep links: {src} or {event: "local"}
 };
+
+/* The whole event's table as hands (TOURNAMENTS.md): its records, the seats' entrant names. */
+function eventTable(doc, round, table) {
+  const rounds = Array.isArray(doc.rounds) ? doc.rounds : [];
+  let r = round, t = table;
+  if (!(rounds[r] && rounds[r].tables && rounds[r].tables[t])) {  // the first table with records
+    outer: for (r = 0; r < rounds.length; r++) {
+      for (t = 0; t < ((rounds[r] || {}).tables || []).length; t++) if (Array.isArray(rounds[r].tables[t].hands)) break outer;
+    }
+  }
+  const tab = rounds[r] && rounds[r].tables && rounds[r].tables[t];
+  if (!tab || !Array.isArray(tab.hands) || !tab.hands.length) {
+    throw new Error(`round ${round}, table ${table} of this event has no records (a score sheet has no moves to show)`);
+  }
+  const byId = new Map((doc.entrants || []).map((e) => [e.id, e.name]));
+  const game = doc.game || (tab.hands[0] && tab.hands[0].game);
+  return { game, hands: tab.hands, names: (tab.seats || []).map((id) => `${byId.get(id) || id} (${id})`),
+           event: { round: r, table: t, format: doc.format || "matches", boards: tab.boards } };
+}
 
 // ---------- API ----------
 async function api(path, body) {
@@ -53,7 +74,8 @@ async function position(handIndex, step, seat) {
 }
 
 // ---------- loading ----------
-function normalise(doc) {
+function normalise(doc, where = {}) {
+  if (doc && typeof doc === "object" && Array.isArray(doc.rounds)) return eventTable(doc, where.round || 0, where.table || 0);
   if (Array.isArray(doc)) {
     if (!doc.length) throw new Error("the list holds no record");
     return { game: doc[0].game, hands: doc };
@@ -69,7 +91,7 @@ function normalise(doc) {
   throw new Error("expected a record (with \"deal\"), a match log {\"game\", \"hands\": [records]} or a list of records");
 }
 
-async function loadText(text, handIndex = 0, step = 0) {
+async function loadText(text, handIndex = 0, step = 0, where = {}) {
   let doc;
   try {
     doc = JSON.parse(text);
@@ -78,28 +100,45 @@ async function loadText(text, handIndex = 0, step = 0) {
   }
   let parsed;
   try {
-    parsed = normalise(doc);
+    parsed = normalise(doc, where);
   } catch (e) {
     return showError(e.message);
   }
   if (typeof parsed.game !== "string") return showError("the record does not say which game it is (\"game\")");
-  Object.assign(viewer, { game: parsed.game, hands: parsed.hands, cache: new Map(), seat: "" });
+  Object.assign(viewer, { game: parsed.game, hands: parsed.hands, cache: new Map(), seat: "",
+                          names: parsed.names || null, event: parsed.event || null });
   viewer.handIndex = Math.min(Math.max(0, handIndex), parsed.hands.length - 1);
   showError(null);
   await renderMatch();
-  await selectHand(viewer.handIndex, step);
+  await selectHand(viewer.handIndex, step, where.seat ?? "", where.moveIndex);
 }
 
-async function loadUrl(src, handIndex, step) {
+async function loadUrl(src, handIndex, step, where) {
+  let text;
   try {
     const resp = await fetch(src, { headers: { Accept: "application/json" } });
     if (!resp.ok) return showError(`Could not fetch ${src}: HTTP ${resp.status}`);
-    const text = await resp.text();
-    $("input").value = text;
-    await loadText(text, handIndex, step);
+    text = await resp.text();
   } catch (e) {
-    showError(`Could not fetch ${src}: ${e.message}`);
+    return showError(corsMessage(src, e));
   }
+  $("input").value = text;
+  await loadText(text, handIndex, step, where);
+}
+
+/* A fetch that fails outright is, from another host, almost always CORS: say so, and what to do. */
+function corsMessage(src, e) {
+  const other = (() => { try { return new URL(src, location.href).origin !== location.origin; } catch { return false; } })();
+  const el = document.createElement("div");
+  el.className = "cors";
+  el.dataset.reason = other ? "cors" : "network";
+  el.textContent = other
+    ? `The browser was not allowed to read ${src}: its host does not send Access-Control-Allow-Origin ` +
+      `for this page (CORS), or it cannot be reached. What to do: download the file and open it with ` +
+      `"or a file" above, or paste its contents; or ask that host to allow CORS (send ` +
+      `"Access-Control-Allow-Origin: *" or this page's origin, ${location.origin}). (${e.message})`
+    : `Could not fetch ${src}: ${e.message}`;
+  return el;
 }
 
 // ---------- match ----------
@@ -110,24 +149,45 @@ async function renderMatch() {
   viewer.hands.forEach((h, i) => {
     const o = document.createElement("option");
     o.value = String(i);
-    o.textContent = `Hand ${i + 1} (dealer ${h.dealer}, ${(h.moves || []).length} moves)`;
+    const board = viewer.event && viewer.event.boards ? `, board ${viewer.event.boards[i]}` : "";
+    o.textContent = `hand #${i + 1} (hand_index ${i}${board}; dealer ${Seating.name(h.dealer, seatCount(h))}, ` +
+      `${(h.moves || []).length} moves)`;
     select.appendChild(o);
   });
   box.hidden = viewer.hands.length < 2;
   const summary = $("match-summary");
   summary.innerHTML = "";
+  if (viewer.event) {
+    const names = viewer.names ? ` — ${viewer.names.map((nm, s) => `${Seating.short(s, viewer.names.length)} ${nm}`).join(", ")}` : "";
+    const p = document.createElement("p");
+    p.id = "event-table";
+    p.textContent = `Round ${viewer.event.round}, table ${viewer.event.table} of the event (0-based indices)${names}`;
+    summary.appendChild(p);
+    box.hidden = false;
+    if (viewer.event.format === "duplicate") return;  // boards are standalone hands, not one match
+  }
   if (viewer.hands.length < 2) return;
   const r = await api(gamePath(viewer.game, "matches/replay"), { hands: viewer.hands });
   if (!r.ok) {
     summary.appendChild(problemNode(r.data, "The match log is refused"));
+    const h = r.data.hand_index;
+    if (typeof h === "number" && viewer.hands[h]) {  // straight to the hand and move the referee names
+      const m = typeof r.data.move_index === "number" ? r.data.move_index : undefined;
+      const b = document.createElement("button");
+      b.type = "button";
+      b.id = "go-to-problem";
+      b.textContent = m === undefined ? `show hand_index ${h}` : `show hand_index ${h}, move_index ${m}`;
+      b.onclick = () => selectHand(h, m ?? 0, "", m);
+      summary.appendChild(b);
+    }
     return;
   }
   const t = document.createElement("table");
   t.id = "running-scores";
-  t.innerHTML = "<tr><th>after hand</th><th>scores</th></tr>";
+  t.innerHTML = "<tr><th>after hand_index</th><th>scores</th></tr>";
   r.data.running_scores.forEach((s, i) => {
     const row = t.insertRow();
-    row.insertCell().textContent = String(i + 1);
+    row.insertCell().textContent = String(i);
     row.insertCell().textContent = JSON.stringify(s);
   });
   summary.appendChild(t);
@@ -144,8 +204,13 @@ function fmtWinner(winner, result) {
   return String(winner);
 }
 
-async function selectHand(i, step = 0) {
+function seatCount(record) {
+  return record && record.deal && Array.isArray(record.deal.hands) ? record.deal.hands.length : 0;
+}
+
+async function selectHand(i, step = 0, seat = "", moveIndex = undefined) {
   viewer.handIndex = i;
+  viewer.moveIndex = moveIndex;
   $("hand-select").value = String(i);
   const record = viewer.hands[i];
   const n = (record.moves || []).length;
@@ -158,59 +223,49 @@ async function selectHand(i, step = 0) {
   for (let s = 0; s < seats; s++) {
     const o = document.createElement("option");
     o.value = String(s);
-    o.textContent = `seat ${s}'s view`;
+    o.textContent = `${Seating.name(s, seats)}'s view${viewer.names && viewer.names[s] ? ` (${viewer.names[s]})` : ""}`;
     as.appendChild(o);
   }
   if (record.viewer !== undefined && record.viewer !== null) as.disabled = true; // already a view
   else as.disabled = false;
-  as.value = viewer.seat = "";
+  viewer.seat = as.disabled || !(Number(seat) >= 0 && Number(seat) < seats) || seat === "" ? "" : String(Number(seat));
+  as.value = viewer.seat;
   renderMoves(record);
   $("hand").hidden = false;
   await render();
 }
 
 // ---------- rendering ----------
-function cardNode(card) {
-  const el = document.createElement("span");
-  if (card === null || card === undefined) {
-    el.className = "card back";
-    el.title = "hidden";
-    el.textContent = "🂠";
-    el.dataset.card = "";
-    return el;
-  }
-  el.dataset.card = card;
-  el.title = card;
-  if (card === "JK" || card === "RJ" || card === "BJ") {
-    el.className = "card joker" + (card === "RJ" ? " red" : "");
-    el.textContent = { JK: "Joker", RJ: "Big joker", BJ: "Little joker" }[card];
-    return el;
-  }
-  const suit = card.slice(-1);
-  const rank = card.slice(0, -1);
-  el.className = "card" + (RED.has(suit) ? " red" : "");
-  el.textContent = (rank === "T" ? "10" : rank) + (SUITS[suit] || suit);
-  return el;
+const cardNode = Cards.node;
+
+function seatLabel(seat) {
+  const n = seatCount(viewer.hands[viewer.handIndex]);
+  const who = viewer.names && viewer.names[seat] ? ` ${viewer.names[seat]}` : "";
+  return `${Seating.name(seat, n)}${who}`;
 }
 
 function fmtMove(m) {
   if (!m || typeof m !== "object") return JSON.stringify(m);
   const rest = Object.entries(m).filter(([k]) => k !== "seat" && k !== "type")
-    .map(([k, v]) => `${k} ${Array.isArray(v) ? v.map((c) => c ?? "?").join(" ") : (v ?? "?")}`);
-  return `seat ${m.seat}: ${m.type}${rest.length ? " — " + rest.join(", ") : ""}`;
+    .map(([k, v]) => `${k} ${Array.isArray(v) ? v.map((c) => (c === null ? "?" : Cards.value(k, c))).join(" ") : (v === null ? "?" : Cards.value(k, v))}`);
+  return `${seatLabel(m.seat)}: ${m.type}${rest.length ? " — " + rest.join(", ") : ""}`;
 }
 
 function renderMoves(record) {
   const ol = $("moves");
   ol.innerHTML = "";
   const start = document.createElement("li");
-  start.textContent = "the deal";
+  start.textContent = "the deal (before move_index 0)";
   start.dataset.step = "0";
   ol.appendChild(start);
-  (record.moves || []).forEach((m, i) => {
+  (record.moves || []).forEach((m, i) => {  // labelled with the API's 0-based move_index
     const li = document.createElement("li");
-    li.textContent = fmtMove(m);
+    const idx = document.createElement("span");
+    idx.className = "idx";
+    idx.textContent = String(i);
+    li.append(idx, document.createTextNode(" " + fmtMove(m)));
     li.dataset.step = String(i + 1);
+    li.dataset.moveIndex = String(i);
     ol.appendChild(li);
   });
   ol.onclick = (e) => {
@@ -253,27 +308,47 @@ function tricksWon(state, seats) {
 
 function renderTable(state, record) {
   const table = $("table");
-  table.innerHTML = "";
+  for (const old of [...table.querySelectorAll(".seat")]) old.remove();
   const hands = currentHands(state, record);
-  const won = tricksWon(state, hands.length);
+  const n = hands.length;
+  table.dataset.seats = String(n);
+  const won = tricksWon(state, n);
+  const center = $("center");
+  const [cr, cc] = [2, 2];
+  center.style.gridRow = String(cr);
+  center.style.gridColumn = String(cc);
   hands.forEach((cards, s) => {
     const box = document.createElement("div");
     box.className = "seat";
     box.dataset.seat = String(s);
+    const [row, col] = Seating.place(s, n);
+    box.style.gridRow = String(row);
+    box.style.gridColumn = String(col);
     if (state.to_act === s) box.classList.add("to-act");
     const head = document.createElement("h3");
-    const tags = [];
-    if (record.dealer === s) tags.push("dealer");
-    if (state.to_act === s) tags.push("to act");
-    if (record.viewer === s) tags.push("viewer");
-    if (Array.isArray(state.dropped) && state.dropped[s]) tags.push("dropped out");
-    head.textContent = `Seat ${s}${tags.length ? " · " + tags.join(" · ") : ""}`;
+    head.className = "seat-name";
+    head.textContent = Seating.name(s, n);
     box.appendChild(head);
-    const row = document.createElement("div");
-    row.className = "cards";
-    cards.forEach((c) => row.appendChild(cardNode(c)));
-    if (!cards.length) row.textContent = "no cards";
-    box.appendChild(row);
+    const team = Seating.team(viewer.game, record.options, s, n);
+    const tags = document.createElement("p");
+    tags.className = "tags";
+    const bits = [];
+    if (team) {
+      bits.push(team.label);
+      box.dataset.team = String(team.team);
+    }
+    if (viewer.names && viewer.names[s]) bits.push(viewer.names[s]);
+    if (record.dealer === s) bits.push("dealer");
+    if (state.to_act === s) bits.push("to act");
+    if (record.viewer === s || viewer.seat === String(s)) bits.push("this view's seat");
+    if (Array.isArray(state.dropped) && state.dropped[s]) bits.push("dropped out");
+    tags.textContent = bits.join(" · ");
+    box.appendChild(tags);
+    const cardsRow = document.createElement("div");
+    cardsRow.className = "cards";
+    cards.forEach((c) => cardsRow.appendChild(cardNode(c)));
+    if (!cards.length) cardsRow.textContent = "no cards";
+    box.appendChild(cardsRow);
     const info = document.createElement("p");
     info.className = "won";
     if (won.perSeat) info.textContent = `tricks won: ${won.perSeat[s]}`;
@@ -281,6 +356,35 @@ function renderTable(state, record) {
     if (Array.isArray(state.chips)) info.textContent = `chips: ${state.chips[s]}`;
     box.appendChild(info);
     table.appendChild(box);
+  });
+}
+
+/* Every finished trick, one under another: who led, the cards in play order, who won. */
+function renderTricks(state) {
+  const ol = $("tricks-list");
+  ol.innerHTML = "";
+  const tricks = state.tricks || [];
+  $("tricks-panel").hidden = state.layout !== undefined;
+  if (!tricks.length) {
+    const li = document.createElement("li");
+    li.className = "none";
+    li.textContent = "no trick finished yet";
+    ol.appendChild(li);
+  }
+  tricks.forEach((t, i) => {
+    const li = document.createElement("li");
+    li.dataset.leader = String(t.leader);
+    li.dataset.winner = String(t.winner);
+    const head = document.createElement("span");
+    head.className = "trick-head";
+    head.textContent = `trick ${i + 1}: led by ${seatLabel(t.leader)}: `;
+    li.appendChild(head);
+    t.cards.forEach((p) => li.appendChild(played(p)));
+    const w = document.createElement("span");
+    w.className = "trick-winner";
+    w.textContent = ` won by ${seatLabel(t.winner)}`;
+    li.appendChild(w);
+    ol.appendChild(li);
   });
 }
 
@@ -329,7 +433,7 @@ function renderCenter(state) {
   if (trick && trick.cards.length) {
     trick.cards.forEach((p) => div.appendChild(played(p)));
   } else if (last) {
-    div.appendChild(document.createTextNode(`last trick, won by seat ${last.winner}: `));
+    div.appendChild(document.createTextNode(`last trick, won by ${seatLabel(last.winner)}: `));
     last.cards.forEach((p) => div.appendChild(played(p)));
   } else {
     div.textContent = "no card played yet";
@@ -345,7 +449,7 @@ function played(p) {
   const span = document.createElement("span");
   span.className = "played";
   span.dataset.seat = String(p.seat);
-  span.appendChild(document.createTextNode(`seat ${p.seat} `));
+  span.appendChild(document.createTextNode(`${Seating.short(p.seat, seatCount(viewer.hands[viewer.handIndex]))} `));
   span.appendChild(cardNode(p.card));
   return span;
 }
@@ -366,21 +470,33 @@ function renderFacts(state) {
     dl.append(dt, dd);
   };
   add("phase", state.phase);
-  add("to act", state.to_act === null ? "nobody" : `seat ${state.to_act}`);
+  add("to act", state.to_act === null ? "nobody" : seatLabel(state.to_act));
+  const trump = trumpText(state);
+  if (trump !== null) add("trump", trump);
   for (const [k, v] of Object.entries(state)) {
-    if (TABLE_FIELDS.has(k) || k === "phase" || k === "to_act" || v === null || v === false) continue;
+    if (TABLE_FIELDS.has(k) || k === "phase" || k === "to_act" || k === "trump" || v === null || v === false) continue;
     if (k === "auction" && v && Array.isArray(v.calls)) {
-      add("auction", v.calls.map((c) => `${c.seat}:${c.bid || c.type}`).join(" ") || "no call yet");
+      add("auction", v.calls.map((c) => `${Seating.short(c.seat, seatCount(viewer.hands[viewer.handIndex]))}:${c.bid || c.type}`).join(" ") || "no call yet");
       continue;
     }
-    add(k, typeof v === "object" ? compact(v) : String(v));
+    add(k, Cards.value(k, v));
   }
   if (Array.isArray(state.legal_moves)) add("legal moves", String(state.legal_moves.length));
 }
 
-function compact(v) {
-  if (Array.isArray(v)) return v.map((x) => (typeof x === "object" && x !== null ? compact(x) : String(x))).join(", ");
-  return Object.entries(v).filter(([, x]) => x !== null).map(([k, x]) => `${k}: ${typeof x === "object" ? compact(x) : x}`).join(", ");
+const CHOOSING = new Set(["ordering", "naming", "discarding", "bidding", "auction", "choose_trump", "deal", "dealing"]);
+
+/* Trump as a director reads it: the suit in symbols, "no trump" when the hand has none, never a
+ * blank. null while the trump is still to be chosen (or hidden) says so instead. */
+function trumpText(state) {
+  let has = false, t = null;
+  if ("trump" in state) { has = true; t = state.trump; }
+  else if (state.contract && typeof state.contract === "object" && "trump" in state.contract) { has = true; t = state.contract.trump; }
+  if (!has) return null;
+  if (t !== null && t !== undefined) return Cards.suit(t);
+  if (state.trump_revealed === false) return "hidden (not revealed yet)";
+  if (CHOOSING.has(state.phase) && !(state.contract && state.contract.mode)) return "not chosen yet";
+  return "no trump";
 }
 
 function renderScores(state, record) {
@@ -409,8 +525,8 @@ function renderScores(state, record) {
 function problemNode(pb, prefix) {
   const el = document.createElement("div");
   el.className = "problem";
-  const where = pb.move_index !== undefined ? ` at move ${pb.move_index + 1}` : "";
-  const hand = pb.hand_index !== undefined ? ` in hand ${pb.hand_index + 1}` : "";
+  const where = pb.move_index !== undefined ? ` at move_index ${pb.move_index} (move #${pb.move_index + 1})` : "";
+  const hand = pb.hand_index !== undefined ? ` in hand_index ${pb.hand_index} (hand #${pb.hand_index + 1})` : "";
   el.textContent = `${prefix}${hand}${where}: ${pb.code || ""}${pb.reason ? " / " + pb.reason : ""} — ${pb.detail || ""}`;
   el.dataset.code = pb.code || "";
   el.dataset.reason = pb.reason || "";
@@ -423,10 +539,15 @@ async function render() {
   const n = (record.moves || []).length;
   $("slider").value = String(viewer.step);
   $("step-label").textContent = `move ${viewer.step} of ${n}`;
+  $("next-index").textContent = viewer.step < n ? `next: move_index ${viewer.step}` : "the hand's end";
   $("first").disabled = $("prev").disabled = viewer.step === 0;
   $("next").disabled = $("last").disabled = viewer.step === n;
   $("last-move").textContent = viewer.step ? `last move: ${fmtMove(record.moves[viewer.step - 1])}` : "the deal, before any move";
-  for (const li of $("moves").children) li.classList.toggle("current", Number(li.dataset.step) === viewer.step);
+  for (const li of $("moves").children) {
+    li.classList.toggle("current", Number(li.dataset.step) === viewer.step);
+    li.classList.toggle("at", viewer.moveIndex !== undefined && li.dataset.moveIndex === String(viewer.moveIndex));
+  }
+  updateLink();
   let answer = await position(viewer.handIndex, viewer.step, viewer.seat);
   if (token !== viewer.token) return;
   showError(null);
@@ -443,8 +564,18 @@ async function render() {
       return;
     }
   }
+  // a link to a move (move_index): the position before it, and the referee's word on that move
+  if (viewer.moveIndex !== undefined && viewer.step === viewer.moveIndex && viewer.step < n && !answer.problem) {
+    const ahead = await position(viewer.handIndex, viewer.step + 1, viewer.seat);
+    if (token !== viewer.token) return;
+    if (ahead.problem) {
+      const pb = ahead.problem;
+      showError(problemNode(pb, pb.code === "illegal_move" ? "Illegal move" : "The referee refuses this record"));
+    }
+  }
   renderTable(answer.state, answer.record);
   renderCenter(answer.state);
+  renderTricks(answer.state);
   renderFacts(answer.state);
   renderScores(answer.state, answer.record);
   if (typeof renderVariants === "function") renderVariants(answer.state, answer.record);  // variants.js
@@ -488,6 +619,34 @@ $("as-seat").onchange = (e) => {
   viewer.seat = e.target.value;
   render();
 };
+
+/* The address of what is on screen: the same source, hand, position and seat. */
+function linkParams() {
+  const p = new URLSearchParams();
+  if (viewer.source && viewer.source.src) p.set("src", viewer.source.src);
+  if (viewer.source && viewer.source.event) p.set("event", viewer.source.event);
+  if (viewer.event) {
+    p.set("round", String(viewer.event.round));
+    p.set("table", String(viewer.event.table));
+  }
+  p.set("hand_index", String(viewer.handIndex));
+  p.set("step", String(viewer.step));
+  if (viewer.seat !== "") p.set("seat", viewer.seat);
+  return p;
+}
+
+function updateLink() {
+  const a = $("permalink");
+  if (!viewer.source) {
+    a.hidden = true;
+    return;
+  }
+  const href = `${location.pathname}?${linkParams().toString()}`;
+  a.href = href;
+  a.hidden = false;
+  a.textContent = viewer.seat === "" ? "link to this position" : `link to this position as ${Seating.name(Number(viewer.seat), seatCount(viewer.hands[viewer.handIndex]))} sees it`;
+  history.replaceState(null, "", href);
+}
 document.addEventListener("keydown", (e) => {
   if (!viewer.hands.length || e.target.tagName === "TEXTAREA" || e.target.tagName === "INPUT") return;
   if (e.key === "ArrowRight") go(viewer.step + 1);
@@ -496,7 +655,30 @@ document.addEventListener("keydown", (e) => {
   else if (e.key === "End") go(Infinity);
 });
 
+/* Deep links. hand_index, move_index, round, table: the API's 0-based indices, so a link built
+ * from any problem's hand_index/move_index lands on that move (the position before it, the move
+ * marked). step: moves applied. seat: that seat's view. */
 const params = new URLSearchParams(location.search);
-if (params.get("src")) {
-  loadUrl(params.get("src"), Number(params.get("hand") || 1) - 1, Number(params.get("step") || 0));
+function intParam(name) {
+  const v = params.get(name);
+  return v !== null && /^\d+$/.test(v) ? Number(v) : undefined;
 }
+(function start() {
+  const moveIndex = intParam("move_index");
+  const handIndex = intParam("hand_index") ?? 0;
+  const step = moveIndex ?? intParam("step") ?? 0;
+  const where = { round: intParam("round"), table: intParam("table"), seat: params.get("seat") ?? "", moveIndex };
+  if (params.get("src")) {
+    viewer.source = { src: params.get("src") };
+    loadUrl(params.get("src"), handIndex, step, where);
+  } else if (params.get("event") === "local") {
+    const text = localStorage.getItem("referee.event");
+    if (!text) {
+      showError("This link names the event kept in this browser, and none is kept: open it from the standings page (/viewer/tournament).");
+      return;
+    }
+    viewer.source = { event: "local" };
+    $("input").value = text;
+    loadText(text, handIndex, step, where);
+  }
+})();

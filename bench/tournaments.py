@@ -1,0 +1,111 @@
+"""``make bench``, tournaments: a 10,000-hand event (TOURNAMENTS.md's cap) scored in one request.
+
+The event is duplicate Buck Euchre from full records: 1,000 boards dealt from their seeds, twenty
+tables of 500 boards each (every board at ten tables), the cards played at random. It is scored
+(1) in process by ``service.rules.tournament`` and (2) as one ``POST …/tournaments/score`` to
+gunicorn with one worker and the project's gunicorn.conf.py, against ``GUNICORN_TIMEOUT``. Then the
+same at half the size, to show the cost is linear in hands. Printed, never asserted.
+
+``python -m bench.tournaments [--hands N] [--game G] [--skip-http]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import sys
+import time
+
+from load.server import Gunicorn
+from schemas.tournaments import load_event
+from service.rules.games import GAMES
+from service.rules.tournament import Work, score_tournament
+from tests.tournament_events import play
+
+PER_TABLE = 500
+
+
+def build(game_id: str, hands: int, seed: str = "bench") -> dict:
+    """``hands`` records: 2 × hands / (10 × PER_TABLE) … boards, each played at ten tables."""
+    import random
+    game = GAMES[game_id]
+    n = game.players(game.parse_options({}))
+    per_table = min(PER_TABLE, hands // 10)
+    n_tables = hands // per_table
+    n_boards = per_table * n_tables // 10
+    boards = [{"seed": f"{seed}-{b}", "dealer": b % n} for b in range(n_boards)]
+    deals = [game.deal(b["seed"], {}, b["dealer"], None) for b in boards]
+    rng = random.Random(seed)
+    groups = n_boards // per_table  # tables t, t + groups, … share one group of boards
+    tables = []
+    for t in range(n_tables):
+        first = (t % groups) * per_table
+        numbers = list(range(first + 1, first + per_table + 1))
+        tables.append({"seats": [f"p{t * n + s}" for s in range(n)], "boards": numbers,
+                       "hands": [play(game_id, deals[b - 1], rng) for b in numbers]})
+    return {"format": "duplicate", "entrants": [{"id": f"p{i}", "name": f"P{i}"} for i in range(n * n_tables)],
+            "boards": boards, "rounds": [{"tables": tables}]}
+
+
+def post(port: int, path: str, body: bytes, timeout: float) -> tuple[int, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        conn.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+        resp = conn.getresponse()
+        return resp.status, resp.read()
+    finally:
+        conn.close()
+
+
+def measure(game_id: str, hands: int, http_too: bool) -> dict:
+    t0 = time.perf_counter()
+    event = build(game_id, hands)
+    built = time.perf_counter() - t0
+    raw = json.dumps(event).encode()
+    count = sum(len(t["hands"]) for t in event["rounds"][0]["tables"])
+    work = Work()
+    t0 = time.perf_counter()
+    score_tournament(GAMES[game_id], load_event(json.loads(raw)), None, work)
+    in_process = time.perf_counter() - t0
+    out = {"hands": count, "bytes": len(raw), "build_s": built, "in_process_s": in_process,
+           "replays": work.replays, "deals": work.deals}
+    if http_too:
+        timeout = float(os.environ.get("GUNICORN_TIMEOUT", "30"))
+        with Gunicorn(workers=1, app="service:create_app()") as server:
+            t0 = time.perf_counter()
+            status, body = post(server.port, f"/v1/games/{game_id}/tournaments/score", raw, timeout + 30)
+            out["http_s"] = time.perf_counter() - t0
+            out["http_status"] = status
+            out["timeout_s"] = timeout
+            if status != 200:
+                out["http_error"] = body[:300].decode(errors="replace")
+    return out
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench.tournaments", description=__doc__.splitlines()[0])
+    p.add_argument("--hands", type=int, default=10_000)
+    p.add_argument("--game", default="buck-euchre", choices=list(GAMES))
+    p.add_argument("--skip-http", action="store_true")
+    args = p.parse_args(argv)
+    print(f"bench tournaments: {args.game}, duplicate from full records, load average {os.getloadavg()[0]:.2f}")
+    status = 0
+    for hands in (args.hands // 2, args.hands):
+        r = measure(args.game, hands, not args.skip_http)
+        line = (f"  {r['hands']:>6} hands, {r['bytes'] / 1e6:5.1f} MB: in process {r['in_process_s']:6.2f} s "
+                f"({1e6 * r['in_process_s'] / r['hands']:5.0f} µs/hand; {r['replays']} replays, {r['deals']} deals)")
+        if "http_s" in r:
+            line += (f"; one request, one gunicorn worker {r['http_s']:6.2f} s "
+                     f"({1e6 * r['http_s'] / r['hands']:5.0f} µs/hand), HTTP {r['http_status']}, "
+                     f"timeout {r['timeout_s']:.0f} s")
+            if r["http_status"] != 200 or r["http_s"] >= r["timeout_s"]:
+                status = 1
+                line += f"  ** {r.get('http_error', 'over the timeout')}"
+        print(line, flush=True)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

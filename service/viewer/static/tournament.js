@@ -1,0 +1,251 @@
+/* The standings page. Holds no rules: it posts the event to …/tournaments/score and shows the answer,
+ * linking every hand to the hand viewer (/viewer) at that round, table, hand and move. */
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const page = { doc: null, game: null, answer: null, source: null };
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v;
+    else if (k === "data") Object.assign(e.dataset, v);
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return e;
+}
+
+function showError(what) {
+  const box = $("error");
+  box.innerHTML = "";
+  box.hidden = what === null;
+  if (what !== null) box.append(what);
+}
+
+/* A link into the hand viewer: the same event, that table, hand_index and (for a problem) move_index. */
+function viewerLink(round, table, handIndex, moveIndex, text) {
+  const p = new URLSearchParams();
+  if (page.source && page.source.src) p.set("src", page.source.src);
+  else p.set("event", "local");
+  p.set("round", String(round));
+  p.set("table", String(table));
+  p.set("hand_index", String(handIndex));
+  if (moveIndex !== undefined && moveIndex !== null) p.set("move_index", String(moveIndex));
+  return el("a", { href: `/viewer?${p.toString()}`, class: "hand-link",
+                   data: { round, table, hand: handIndex, move: moveIndex ?? "" } }, text);
+}
+
+function tableOf(round, table) {
+  return page.doc.rounds[round].tables[table];
+}
+
+async function score(text) {
+  let doc;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    return showError(`Not JSON: ${e.message}`);
+  }
+  if (!doc || typeof doc !== "object" || Array.isArray(doc)) return showError("expected an event object");
+  const game = $("game").value || doc.game;
+  if (typeof game !== "string" || !game) return showError('the event does not say which game it is: add "game" or pick one');
+  const body = { ...doc };
+  delete body.game;
+  page.doc = { ...doc, game };
+  page.game = game;
+  if (!page.source) {  // pasted or opened: the hand viewer reads it from this browser
+    try {
+      localStorage.setItem("referee.event", JSON.stringify(page.doc));
+    } catch (e) {
+      showError(`This browser cannot keep the event for the hand viewer (${e.message}); links to hands will not open.`);
+    }
+  }
+  const resp = await fetch(`/v1/games/${encodeURIComponent(game)}/tournaments/score`, {
+    method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(body),
+  });
+  const data = await resp.json().catch(() => ({ detail: `HTTP ${resp.status}` }));
+  $("event").hidden = true;
+  if (!resp.ok) {
+    showError(problemNode(data));
+    document.body.dataset.ready = "problem";
+    return;
+  }
+  showError(null);
+  page.answer = data;
+  render(data);
+  document.body.dataset.ready = "standings";
+}
+
+const PATH = ["round", "table", "seat", "hand", "move", "board", "entrant", "entrant_index"];
+
+function problemNode(pb) {
+  const box = el("div", { class: "problem", data: { code: pb.code || "", reason: pb.reason || "" } });
+  const path = PATH.filter((k) => pb[k] !== undefined).map((k) => `${k} ${pb[k]}`).join(", ");
+  box.append(el("b", {}, `The event is refused: ${pb.code || "error"}${pb.reason ? " / " + pb.reason : ""}`));
+  if (path) box.append(" at ", el("span", { class: "problem-path" }, path), " (indices from 0, boards from 1)");
+  box.append(el("p", {}, pb.detail || ""));
+  if (pb.errors) box.append(el("pre", {}, JSON.stringify(pb.errors, null, 1)));
+  const t = pb.round !== undefined && pb.table !== undefined ? tableOf(pb.round, pb.table) : null;
+  if (t && Array.isArray(t.hands) && pb.hand_index !== undefined && t.hands[pb.hand_index]) {
+    const what = pb.move_index !== undefined ? `move_index ${pb.move_index} of hand_index ${pb.hand_index}` : `hand_index ${pb.hand_index}`;
+    box.append(el("p", {}, viewerLink(pb.round, pb.table, pb.hand_index, pb.move_index, `open ${what} in the hand viewer`)));
+  }
+  return box;
+}
+
+function num(v) {
+  if (v === null || v === undefined) return "—";
+  return typeof v === "number" && !Number.isInteger(v) ? v.toFixed(2) : String(v);
+}
+
+function entrantName(id) {
+  const e = (page.doc.entrants || []).find((x) => x.id === id);
+  return e ? e.name : id;
+}
+
+function seatsLine(seats) {
+  const n = seats.length;
+  return seats.map((id, s) => {
+    const team = Seating.team(page.game, page.doc.options, s, n);
+    return `${Seating.name(s, n)}: ${entrantName(id)} (${id})${team ? ", " + team.label : ""}`;
+  }).join(" · ");
+}
+
+function render(a) {
+  $("event").hidden = false;
+  $("event-title").textContent = `${a.name || "Unnamed event"} — ${a.game}, format ${a.format}`;
+  $("ranking").textContent = "Ranked by " + a.ranking.map((k) => `${k.key} (${k.order === "asc" ? "lower" : "higher"} is better)`).join(", then ");
+  const dup = a.format === "duplicate";
+  const cols = dup ? ["boards_played", "matchpoints", "max_matchpoints", "percentage", "total"]
+    : ["played", "wins", "points_for", "points_against", "points_diff"];
+  const st = $("standings");
+  st.innerHTML = "";
+  st.append(el("tr", {}, el("th", {}, "rank"), el("th", {}, "entrant"), el("th", {}, "name"),
+    ...cols.map((c) => el("th", { class: "num" }, c.replace(/_/g, " ")))));
+  for (const r of a.standings) {
+    const tr = el("tr", { data: { entrant: r.entrant }, class: r.rank_label.startsWith("=") ? "shared" : "" },
+      el("td", {}, r.rank_label), el("td", {}, r.entrant), el("td", {}, r.name),
+      ...cols.map((c) => el("td", { class: "num", data: { key: c } }, c === "percentage" && r[c] !== null ? `${r[c].toFixed(2)} %` : num(r[c]))));
+    st.append(tr);
+  }
+  const tables = $("tables");
+  tables.innerHTML = "";
+  for (const t of a.tables) tables.append(dup ? duplicateTable(t) : matchTable(t));
+  $("boards-section").hidden = !dup;
+  const boards = $("boards");
+  boards.innerHTML = "";
+  if (dup) for (const b of a.boards) boards.append(boardNode(b));
+}
+
+function matchTable(t) {
+  const box = el("div", { class: "etable", data: { round: t.round, table: t.table } });
+  const end = !t.match_over ? "the match goes on (not over)"
+    : t.winner !== null ? `won by position ${t.winner}` : t.winners.length ? `shared by positions ${t.winners.join(", ")}` : "over, nobody won";
+  box.append(el("h3", {}, `Round ${t.round}, table ${t.table}: ${t.hands_played} hands, ${end}`));
+  box.append(el("p", { class: "seats-line" }, seatsLine(t.seats)));
+  const src = tableOf(t.round, t.table);
+  const grid = el("table", { class: "running" });
+  const P = t.scores.length;
+  grid.append(el("tr", {}, el("th", {}, "hand"), ...Array.from({ length: P }, (_, p) => el("th", { class: "num" }, `position ${p}`)), el("th", {}, "")));
+  t.running_scores.forEach((scores, h) => {
+    const link = t.source === "hands" ? viewerLink(t.round, t.table, h, undefined, "open in the hand viewer") : "score sheet";
+    grid.append(el("tr", {}, el("td", {}, `#${h + 1} (hand_index ${h})`), ...scores.map((s) => el("td", { class: "num" }, s)), el("td", {}, link)));
+  });
+  box.append(grid);
+  if (src && src.dealer !== undefined) box.append(el("p", { class: "hint" }, `first dealer: ${Seating.name(src.dealer, t.seats.length)}`));
+  return box;
+}
+
+function duplicateTable(t) {
+  const box = el("div", { class: "etable", data: { round: t.round, table: t.table } });
+  box.append(el("h3", {}, `Round ${t.round}, table ${t.table}: ${t.boards.length} boards, totals ${t.totals.join(" / ")}`));
+  box.append(el("p", { class: "seats-line" }, seatsLine(t.seats)));
+  const grid = el("table", { class: "running" });
+  const P = t.totals.length;
+  grid.append(el("tr", {}, el("th", {}, "hand"), el("th", {}, "board"), ...Array.from({ length: P }, (_, p) => el("th", { class: "num" }, `delta ${p}`)), el("th", {}, "")));
+  t.deltas.forEach((d, h) => {
+    const link = t.source === "hands" ? viewerLink(t.round, t.table, h, undefined, "open in the hand viewer") : "score sheet";
+    grid.append(el("tr", {}, el("td", {}, `#${h + 1} (hand_index ${h})`), el("td", {}, t.boards[h]), ...d.map((x) => el("td", { class: "num" }, x)), el("td", {}, link)));
+  });
+  box.append(grid);
+  return box;
+}
+
+/* One board's results at every table side by side, one row per table, one column group per position. */
+function boardNode(b) {
+  const box = el("div", { class: "board", data: { board: b.board } });
+  box.append(el("h3", {}, `Board ${b.board} — seed ${b.seed}, dealer ${Seating.name(b.dealer, page.answer.tables[0].seats.length)}, ` +
+    `played at ${b.tables_played} tables, top ${b.top}`));
+  const positions = [...new Set(b.results.map((r) => r.position))].sort((x, y) => x - y);
+  const two = b.results.some((r) => r.net !== null);
+  const grid = el("table");
+  const head = el("tr", {}, el("th", {}, "round, table"));
+  for (const p of positions) {
+    head.append(el("th", { class: `pos-${p % 3}` }, `position ${p}`), el("th", { class: `num pos-${p % 3}` }, two ? "net" : "delta"),
+      el("th", { class: `num pos-${p % 3}` }, "MP"));
+  }
+  head.append(el("th", {}, ""));
+  grid.append(head);
+  const rows = new Map();
+  for (const r of b.results) {
+    const key = `${r.round}/${r.table}`;
+    if (!rows.has(key)) rows.set(key, { round: r.round, table: r.table, by: {} });
+    rows.get(key).by[r.position] = r;
+  }
+  for (const row of rows.values()) {
+    const tr = el("tr", { data: { round: row.round, table: row.table } }, el("td", {}, `round ${row.round}, table ${row.table}`));
+    for (const p of positions) {
+      const r = row.by[p];
+      tr.append(el("td", { class: `pos-${p % 3}` }, r ? r.entrants.map(entrantName).join(" & ") : ""),
+        el("td", { class: `num pos-${p % 3}`, data: { key: "result" } }, r ? (two ? r.net : r.delta) : ""),
+        el("td", { class: `num pos-${p % 3}`, data: { key: "matchpoints", position: p } }, r ? r.matchpoints : ""));
+    }
+    const src = tableOf(row.round, row.table);
+    const h = (src.boards || []).indexOf(b.board);
+    tr.append(el("td", {}, Array.isArray(src.hands) && h >= 0 ? viewerLink(row.round, row.table, h, undefined, "hand") : "score sheet"));
+    grid.append(tr);
+  }
+  box.append(grid);
+  return box;
+}
+
+async function loadUrl(src) {
+  let text;
+  try {
+    const resp = await fetch(src, { headers: { Accept: "application/json" } });
+    if (!resp.ok) return showError(`Could not fetch ${src}: HTTP ${resp.status}`);
+    text = await resp.text();
+  } catch (e) {
+    const box = el("div", { class: "cors", data: { reason: "cors" } },
+      `The browser was not allowed to read ${src}: its host does not send Access-Control-Allow-Origin for this ` +
+      `page (CORS), or it cannot be reached. What to do: download the file and open it with "or a file" above, ` +
+      `or paste its contents; or ask that host to allow CORS ("Access-Control-Allow-Origin: *" or ${location.origin}). (${e.message})`);
+    return showError(box);
+  }
+  $("input").value = text;
+  await score(text);
+}
+
+(async function start() {
+  try {
+    const resp = await fetch("/v1/games", { headers: { Accept: "application/json" } });
+    const cat = await resp.json();
+    for (const g of cat.games) $("game").append(el("option", { value: g.id }, g.name));
+  } catch (e) { /* the event's own "game" still works */ }
+  $("load").onclick = () => { page.source = null; score($("input").value); };
+  $("file").onchange = async (e) => {
+    const f = e.target.files[0];
+    if (!f) return;
+    const text = await f.text();
+    $("input").value = text;
+    page.source = null;
+    await score(text);
+  };
+  const src = new URLSearchParams(location.search).get("src");
+  if (src) {
+    page.source = { src };
+    await loadUrl(src);
+  }
+})();
