@@ -11,6 +11,8 @@ import yaml
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
+from service import __version__
+
 from .common import Catalogue, GameInfo, Health, MoveCheck, Problem, Ready
 from .fields import OneOf
 from .games import all_schemas
@@ -41,6 +43,13 @@ def _problems(*statuses):
     return {str(s): {"description": text[s], "content": {PROBLEM: {"schema": "Problem"}}} for s in statuses}
 
 
+# the catalogue changes only with a deployment: clients revalidate with If-None-Match
+CACHE_HEADERS = {
+    "ETag": {"description": "A strong tag of this answer's bytes", "schema": {"type": "string"}},
+    "Cache-Control": {"description": "`public, max-age=300`", "schema": {"type": "string"}},
+}
+IF_NONE_MATCH = {"name": "If-None-Match", "in": "header", "required": False, "schema": {"type": "string"},
+                 "description": "An `ETag` from an earlier answer: `304` with no body while it is current"}
 POST_ERRORS = (400, 404, 406, 413, 415, 422)
 TOKEN_ERRORS = (400, 403, 404, 406, 413, 415, 422, 503)
 # request envelopes that take exactly one of two fields
@@ -73,19 +82,27 @@ def _property_names_attribute(self, field, **kwargs):
 
 def build() -> dict:
     plugin = MarshmallowPlugin()
-    spec = APISpec(title="Card referee", version="1.0.0", openapi_version="3.1.0",
-                   plugins=[plugin], info={"description": DESCRIPTION})
+    spec = APISpec(title="Card referee", version=__version__, openapi_version="3.1.0", plugins=[plugin],
+                   info={"description": DESCRIPTION, "license": {"name": "MIT", "identifier": "MIT"}},
+                   # relative: "Try it out" and generated clients talk to whichever host served the spec
+                   servers=[{"url": "/", "description": "the service that serves this document"}],
+                   # no authentication: every operation is open (sealed tokens are data, not credentials)
+                   security=[])
     plugin.converter.add_attribute_function(_oneof_attribute)
     plugin.converter.add_attribute_function(_property_names_attribute)
     for name, schema in (("Problem", Problem), ("MoveCheck", MoveCheck), ("Health", Health), ("Ready", Ready),
                          ("GameInfo", GameInfo), ("Catalogue", Catalogue)):
         spec.components.schema(name, schema=schema)
 
-    def get(path, op_id, summary, schema, errors=(404, 406)):
-        spec.path(path=path, operations={"get": {
-            "operationId": op_id, "summary": summary,
-            "responses": {"200": {"description": "OK", "content": {JSON: {"schema": schema}}},
-                          **_problems(*errors)}}})
+    def get(path, op_id, summary, schema, errors=(404, 406), cached=False):
+        ok = {"description": "OK", "content": {JSON: {"schema": schema}}}
+        op = {"operationId": op_id, "summary": summary, "responses": {"200": ok, **_problems(*errors)}}
+        if cached:
+            ok["headers"] = CACHE_HEADERS
+            op["parameters"] = [IF_NONE_MATCH]
+            op["responses"]["304"] = {"description": "Not modified: the `If-None-Match` tag is current",
+                                      "headers": CACHE_HEADERS}
+        spec.path(path=path, operations={"get": op})
 
     get("/healthz", "healthz", "Liveness", "Health", errors=(406,))
     spec.path(path="/readyz", operations={"get": {
@@ -104,7 +121,7 @@ def build() -> dict:
                       "406": {"description": "The client accepts neither text/plain nor "
                                              "application/openmetrics-text (`not_acceptable`)",
                               "content": {PROBLEM: {"schema": "Problem"}}}}}})
-    get("/v1/games", "listGames", "The catalogue of games", "Catalogue", errors=(406,))
+    get("/v1/games", "listGames", "The catalogue of games", "Catalogue", errors=(406,), cached=True)
     spec.components.schema("SealedDeal", schema=SealedDeal)
     spec.components.schema("TokenRequest", schema=TokenRequest)
     for gs in all_schemas():
@@ -117,7 +134,7 @@ def build() -> dict:
 def _game_paths(spec, gs, get):
     g, p = gs.game_id, gs.prefix
     base = f"/v1/games/{g}"
-    get(base, f"{p}Game", f"{g}: the game's entry in the catalogue", "GameInfo")
+    get(base, f"{p}Game", f"{g}: the game's entry in the catalogue", "GameInfo", cached=True)
     d = gs.derived
 
     def post(path, op, summary, request, answer, status="200", description="", errors=TOKEN_ERRORS):
@@ -166,10 +183,7 @@ def _game_paths(spec, gs, get):
         if method in gs.calculators:
             req, ans = gs.calculators[method]
             post(path, op, summary, req, ans, errors=POST_ERRORS)
-        else:
-            spec.path(path=base + path, operations={"post": {
-                "operationId": p + op, "summary": f"{g}: not applicable to this game (404 `not_found`)",
-                "tags": [g], "responses": _problems(404)}})
+        # a calculator the game does not have is not published (the route answers 404 `not_found`)
 
 
 def main() -> None:
