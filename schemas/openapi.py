@@ -13,6 +13,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 
 from service import __version__
 
+from . import examples
 from .common import Catalogue, GameInfo, Health, MoveCheck, Problem, Ready
 from .fields import OneOf
 from .games import all_schemas
@@ -128,7 +129,26 @@ def build() -> dict:
         _game_paths(spec, gs, get)
     out = spec.to_dict()
     _exactly_one(out["components"]["schemas"])
+    _add_examples(out["paths"])
     return out
+
+
+def _add_examples(paths: dict) -> None:
+    """Every operation's examples: real requests and the service's real answers (schemas/examples.py)."""
+    snapshot = examples.load()
+    for ops in paths.values():
+        for op in ops.values():
+            found = snapshot.get(op["operationId"])
+            if not found:
+                continue
+            if "requestBody" in op:
+                op["requestBody"]["content"][JSON]["examples"] = {
+                    name: {"summary": examples.summary(name), "value": r["body"]}
+                    for name, r in found["requests"].items()}
+            for name, answer in found["answers"].items():
+                content = op["responses"][str(answer["status"])]["content"]
+                media = next(iter(content.values()))
+                media.setdefault("examples", {})[name] = {"summary": examples.summary(name), "value": answer["body"]}
 
 
 def _game_paths(spec, gs, get):
@@ -163,7 +183,10 @@ def _game_paths(spec, gs, get):
          "token without a seat, fresh `seat_tokens`); a token bound to a seat moves for that seat only "
          "(else 403 `seat_forbidden`) and gets that seat's events and state.")
     post("/moves/validate", "ValidateMove", "is this move legal, and if not why", d["MoveRequest"],
-         "MoveCheck", description=bound.strip())
+         "MoveCheck", description="A move the rules forbid is answered 200 `legal: false` with its "
+         "`reason`, and so is a move whose fields hold values outside those listed here (the rules "
+         "documents call those illegal moves too, e.g. `invalid_suit`); a record or move that cannot be "
+         "read is 422 `invalid_record`." + bound)
     post("/views", "View", "the record as one seat may see it", d["ViewRequest"], gs.record,
          description="A `record_token` bound to a seat gives that seat's view only: another seat is "
          "403 `seat_forbidden`.")
@@ -187,7 +210,8 @@ def _game_paths(spec, gs, get):
 
 
 def main() -> None:
-    sys.stdout.write(yaml.safe_dump(build(), sort_keys=False, allow_unicode=True, width=100))
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml: the examples make the spec large
+    sys.stdout.write(yaml.dump(build(), Dumper=dumper, sort_keys=False, allow_unicode=True, width=100))
 
 
 if __name__ == "__main__":

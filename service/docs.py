@@ -33,7 +33,7 @@ def spec_text() -> str:
 
 @cache
 def spec_json() -> bytes:
-    return orjson.dumps(yaml.safe_load(spec_text()))
+    return orjson.dumps(yaml.load(spec_text(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
 
 
 def cacheable(data, mimetype: str, max_age: int = 300) -> Response:
