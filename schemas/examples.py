@@ -38,6 +38,14 @@ def summary(name: str) -> str:
     return f"{SUMMARIES[kind]} {number}" if kind == "example" else f"{SUMMARIES[kind]}, example {number}"
 
 
+# operations without a body: the path whose real answer is the example
+GETS = {"listGames": "/v1/games", "healthz": "/healthz", "readyz": "/readyz", "listProblems": "/problems",
+        "getProblem": "/problems/illegal_move",
+        **{prefix + "Game": f"/v1/games/{g}" for g, prefix in (
+            ("buck-euchre", "BuckEuchre"), ("bid-whist", "BidWhist"), ("five-hundred", "FiveHundred"),
+            ("court-piece", "CourtPiece"), ("sixes", "Sixes"))}}
+
+
 def load() -> dict:
     """operationId -> {"request": {name: body}, "answers": {name: [status, body]}} (empty if absent)."""
     if not EXAMPLES_FILE.exists():
@@ -145,10 +153,8 @@ def build() -> dict:
     app = create_app({"TESTING": True, "TOKEN_KEYS": TEST_KEYS})
     client, ring = app.test_client(), app.extensions["referee_keyring"]
     examples: dict[str, dict] = {}
-    gets = {"listGames": "/v1/games", "healthz": "/healthz", "readyz": "/readyz",
-            **{gs.prefix + "Game": f"/v1/games/{gs.game_id}" for gs in all_schemas()}}
-    for op, path in gets.items():
-        resp = client.get(path)
+    for op, path in GETS.items():
+        resp = client.get(path, headers={"Accept": "application/json"})
         examples[op] = {"requests": {}, "answers": {"answer": {"status": resp.status_code, "body": resp.get_json()}}}
     for gs in all_schemas():
         for op, named in game_requests(GAMES[gs.game_id], gs.prefix, ring).items():

@@ -122,6 +122,7 @@ def build() -> dict:
                       "406": {"description": "The client accepts neither text/plain nor "
                                              "application/openmetrics-text (`not_acceptable`)",
                               "content": {PROBLEM: {"schema": "Problem"}}}}}})
+    _problem_pages(spec)
     get("/v1/games", "listGames", "The catalogue of games", "Catalogue", errors=(406,), cached=True)
     spec.components.schema("SealedDeal", schema=SealedDeal)
     spec.components.schema("TokenRequest", schema=TokenRequest)
@@ -149,6 +150,32 @@ def _add_examples(paths: dict) -> None:
                 content = op["responses"][str(answer["status"])]["content"]
                 media = next(iter(content.values()))
                 media.setdefault("examples", {})[name] = {"summary": examples.summary(name), "value": answer["body"]}
+
+
+PROBLEM_DOC = {"type": "object", "required": ["code", "type", "status", "title", "meaning", "fix"],
+               "properties": {"code": {"type": "string"}, "type": {"type": "string", "format": "uri-reference"},
+                              "status": {"type": "integer"}, "title": {"type": "string"},
+                              "meaning": {"type": "string"}, "fix": {"type": "string"}}}
+
+
+def _problem_pages(spec) -> None:
+    """Every problem's ``type`` resolves here: JSON for a client that asks for it, HTML otherwise."""
+    from service.problem_pages import PROBLEMS
+    spec.components.schema("ProblemDoc", PROBLEM_DOC)
+    html = {"text/html": {"schema": {"type": "string"}}}
+    spec.path(path="/problems", operations={"get": {
+        "operationId": "listProblems", "summary": "Every problem code, what it means and how to fix the request",
+        "responses": {"200": {"description": "OK", "content": {JSON: {"schema": {
+            "type": "object", "required": ["problems"],
+            "properties": {"problems": {"type": "array", "items": "ProblemDoc"}}}}, **html}},
+                      **_problems(406)}}})
+    spec.path(path="/problems/{code}", operations={"get": {
+        "operationId": "getProblem", "summary": "One problem code: what it means and how to fix the request",
+        "description": "The page a problem's `type` (`/problems/<code>`) points to.",
+        "parameters": [{"name": "code", "in": "path", "required": True,
+                        "schema": {"type": "string", "enum": list(PROBLEMS)}}],
+        "responses": {"200": {"description": "OK", "content": {JSON: {"schema": "ProblemDoc"}, **html}},
+                      **_problems(404, 406)}}})
 
 
 def _game_paths(spec, gs, get):

@@ -6,7 +6,7 @@ import orjson
 from flask import Response
 from werkzeug.exceptions import HTTPException
 
-PROBLEM_TYPE = "https://referee.example/problems/"
+PROBLEM_TYPE = "/problems/"  # resolves on the service that answered: service/problem_pages.py
 
 _HTTP_CODES = {
     400: "invalid_json", 404: "not_found", 405: "method_not_allowed", 406: "not_acceptable",
