@@ -6,7 +6,7 @@ PORT ?= 8000
 # apt-get as root, through sudo otherwise
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test e2e e2e-deps bench openapi load clean
+.PHONY: run test e2e e2e-deps bench openapi examples load clean
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -67,6 +67,11 @@ load: $(VENV)/.load-installed
 	$(PY) -m load.run --seconds $(FAULT_SECONDS) --fault --kills $(FAULT_KILLS)
 
 openapi: $(VENV)/.dev-installed
+	$(PY) -m schemas.openapi > openapi.yaml
+
+# the contract's examples: the rules documents' bodies and seeded hands, with the service's answers
+examples: $(VENV)/.dev-installed
+	$(PY) -m schemas.examples
 	$(PY) -m schemas.openapi > openapi.yaml
 
 clean:

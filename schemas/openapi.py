@@ -11,6 +11,9 @@ import yaml
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
+from service import __version__
+
+from . import examples
 from .common import Catalogue, GameInfo, Health, MoveCheck, Problem, Ready
 from .fields import OneOf
 from .games import all_schemas
@@ -42,6 +45,13 @@ def _problems(*statuses):
     return {str(s): {"description": text[s], "content": {PROBLEM: {"schema": "Problem"}}} for s in statuses}
 
 
+# the catalogue changes only with a deployment: clients revalidate with If-None-Match
+CACHE_HEADERS = {
+    "ETag": {"description": "A strong tag of this answer's bytes", "schema": {"type": "string"}},
+    "Cache-Control": {"description": "`public, max-age=300`", "schema": {"type": "string"}},
+}
+IF_NONE_MATCH = {"name": "If-None-Match", "in": "header", "required": False, "schema": {"type": "string"},
+                 "description": "An `ETag` from an earlier answer: `304` with no body while it is current"}
 POST_ERRORS = (400, 404, 406, 413, 415, 422)
 TOKEN_ERRORS = (400, 403, 404, 406, 413, 415, 422, 503)
 # request envelopes that take exactly one of two fields
@@ -74,19 +84,27 @@ def _property_names_attribute(self, field, **kwargs):
 
 def build() -> dict:
     plugin = MarshmallowPlugin()
-    spec = APISpec(title="Card referee", version="1.0.0", openapi_version="3.1.0",
-                   plugins=[plugin], info={"description": DESCRIPTION})
+    spec = APISpec(title="Card referee", version=__version__, openapi_version="3.1.0", plugins=[plugin],
+                   info={"description": DESCRIPTION, "license": {"name": "MIT", "identifier": "MIT"}},
+                   # relative: "Try it out" and generated clients talk to whichever host served the spec
+                   servers=[{"url": "/", "description": "the service that serves this document"}],
+                   # no authentication: every operation is open (sealed tokens are data, not credentials)
+                   security=[])
     plugin.converter.add_attribute_function(_oneof_attribute)
     plugin.converter.add_attribute_function(_property_names_attribute)
     for name, schema in (("Problem", Problem), ("MoveCheck", MoveCheck), ("Health", Health), ("Ready", Ready),
                          ("GameInfo", GameInfo), ("Catalogue", Catalogue)):
         spec.components.schema(name, schema=schema)
 
-    def get(path, op_id, summary, schema, errors=(404, 406)):
-        spec.path(path=path, operations={"get": {
-            "operationId": op_id, "summary": summary,
-            "responses": {"200": {"description": "OK", "content": {JSON: {"schema": schema}}},
-                          **_problems(*errors)}}})
+    def get(path, op_id, summary, schema, errors=(404, 406), cached=False):
+        ok = {"description": "OK", "content": {JSON: {"schema": schema}}}
+        op = {"operationId": op_id, "summary": summary, "responses": {"200": ok, **_problems(*errors)}}
+        if cached:
+            ok["headers"] = CACHE_HEADERS
+            op["parameters"] = [IF_NONE_MATCH]
+            op["responses"]["304"] = {"description": "Not modified: the `If-None-Match` tag is current",
+                                      "headers": CACHE_HEADERS}
+        spec.path(path=path, operations={"get": op})
 
     get("/healthz", "healthz", "Liveness", "Health", errors=(406,))
     spec.path(path="/readyz", operations={"get": {
@@ -105,7 +123,8 @@ def build() -> dict:
                       "406": {"description": "The client accepts neither text/plain nor "
                                              "application/openmetrics-text (`not_acceptable`)",
                               "content": {PROBLEM: {"schema": "Problem"}}}}}})
-    get("/v1/games", "listGames", "The catalogue of games", "Catalogue", errors=(406,))
+    _problem_pages(spec)
+    get("/v1/games", "listGames", "The catalogue of games", "Catalogue", errors=(406,), cached=True)
     spec.components.schema("SealedDeal", schema=SealedDeal)
     spec.components.schema("TokenRequest", schema=TokenRequest)
     for gs in all_schemas():
@@ -119,13 +138,58 @@ def build() -> dict:
     # issue 15: examples of the variants' shapes, computed from real answers
     from .variant_examples import add_examples
     add_examples(out["components"]["schemas"])
+    _add_examples(out["paths"])
     return out
+
+
+def _add_examples(paths: dict) -> None:
+    """Every operation's examples: real requests and the service's real answers (schemas/examples.py)."""
+    snapshot = examples.load()
+    for ops in paths.values():
+        for op in ops.values():
+            found = snapshot.get(op["operationId"])
+            if not found:
+                continue
+            if "requestBody" in op:
+                op["requestBody"]["content"][JSON].setdefault("examples", {}).update({
+                    name: {"summary": examples.summary(name), "value": r["body"]}
+                    for name, r in found["requests"].items()})
+            for name, answer in found["answers"].items():
+                content = op["responses"][str(answer["status"])]["content"]
+                media = next(iter(content.values()))
+                media.setdefault("examples", {})[name] = {"summary": examples.summary(name), "value": answer["body"]}
+
+
+PROBLEM_DOC = {"type": "object", "required": ["code", "type", "status", "title", "meaning", "fix"],
+               "properties": {"code": {"type": "string"}, "type": {"type": "string", "format": "uri-reference"},
+                              "status": {"type": "integer"}, "title": {"type": "string"},
+                              "meaning": {"type": "string"}, "fix": {"type": "string"}}}
+
+
+def _problem_pages(spec) -> None:
+    """Every problem's ``type`` resolves here: JSON for a client that asks for it, HTML otherwise."""
+    from service.problem_pages import PROBLEMS
+    spec.components.schema("ProblemDoc", PROBLEM_DOC)
+    html = {"text/html": {"schema": {"type": "string"}}}
+    spec.path(path="/problems", operations={"get": {
+        "operationId": "listProblems", "summary": "Every problem code, what it means and how to fix the request",
+        "responses": {"200": {"description": "OK", "content": {JSON: {"schema": {
+            "type": "object", "required": ["problems"],
+            "properties": {"problems": {"type": "array", "items": "ProblemDoc"}}}}, **html}},
+                      **_problems(406)}}})
+    spec.path(path="/problems/{code}", operations={"get": {
+        "operationId": "getProblem", "summary": "One problem code: what it means and how to fix the request",
+        "description": "The page a problem's `type` (`/problems/<code>`) points to.",
+        "parameters": [{"name": "code", "in": "path", "required": True,
+                        "schema": {"type": "string", "enum": list(PROBLEMS)}}],
+        "responses": {"200": {"description": "OK", "content": {JSON: {"schema": "ProblemDoc"}, **html}},
+                      **_problems(404, 406)}}})
 
 
 def _game_paths(spec, gs, get):
     g, p = gs.game_id, gs.prefix
     base = f"/v1/games/{g}"
-    get(base, f"{p}Game", f"{g}: the game's entry in the catalogue", "GameInfo")
+    get(base, f"{p}Game", f"{g}: the game's entry in the catalogue", "GameInfo", cached=True)
     d = gs.derived
 
     def post(path, op, summary, request, answer, status="200", description="", errors=TOKEN_ERRORS):
@@ -154,7 +218,10 @@ def _game_paths(spec, gs, get):
          "token without a seat, fresh `seat_tokens`); a token bound to a seat moves for that seat only "
          "(else 403 `seat_forbidden`) and gets that seat's events and state.")
     post("/moves/validate", "ValidateMove", "is this move legal, and if not why", d["MoveRequest"],
-         "MoveCheck", description=bound.strip())
+         "MoveCheck", description="A move the rules forbid is answered 200 `legal: false` with its "
+         "`reason`, and so is a move whose fields hold values outside those listed here (the rules "
+         "documents call those illegal moves too, e.g. `invalid_suit`); a record or move that cannot be "
+         "read is 422 `invalid_record`." + bound)
     post("/views", "View", "the record as one seat may see it", d["ViewRequest"], gs.record,
          description="A `record_token` bound to a seat gives that seat's view only: another seat is "
          "403 `seat_forbidden`.")
@@ -174,14 +241,12 @@ def _game_paths(spec, gs, get):
         if method in gs.calculators:
             req, ans = gs.calculators[method]
             post(path, op, summary, req, ans, errors=POST_ERRORS)
-        else:
-            spec.path(path=base + path, operations={"post": {
-                "operationId": p + op, "summary": f"{g}: not applicable to this game (404 `not_found`)",
-                "tags": [g], "responses": _problems(404)}})
+        # a calculator the game does not have is not published (the route answers 404 `not_found`)
 
 
 def main() -> None:
-    sys.stdout.write(yaml.safe_dump(build(), sort_keys=False, allow_unicode=True, width=100))
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml: the examples make the spec large
+    sys.stdout.write(yaml.dump(build(), Dumper=dumper, sort_keys=False, allow_unicode=True, width=100))
 
 
 if __name__ == "__main__":

@@ -4,7 +4,9 @@
 library) and the ``referee`` command never import Flask.
 """
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "__version__"]
+
+__version__ = "0.1.0"  # the one place: pyproject, the contract's info.version and the CLI read it
 
 
 def __getattr__(name):

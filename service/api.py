@@ -11,6 +11,7 @@ from marshmallow import ValidationError
 from schemas import requests as rq
 from schemas.games import calculator_schema
 
+from .docs import cacheable
 from .limits import json_depth_exceeds
 from .problems import ApiProblem
 from .rules import games
@@ -93,16 +94,23 @@ def healthz():
     return reply({"status": "ok"})
 
 
+@cache
+def _catalogue_bytes(game_id: str | None) -> bytes:
+    if game_id is None:
+        return orjson.dumps({"games": [g.catalogue() for g in games.GAMES.values()]})
+    return orjson.dumps(games.GAMES[game_id].catalogue())
+
+
 @api.get("/v1/games")
 def catalogue():
     _check_accept()
-    return reply({"games": [g.catalogue() for g in games.GAMES.values()]})
+    return cacheable(_catalogue_bytes(None), "application/json")
 
 
 @api.get("/v1/games/<game_id>")
 def game_entry(game_id):
     _check_accept()
-    return reply(game_of(game_id).catalogue())
+    return cacheable(_catalogue_bytes(game_of(game_id).id), "application/json")
 
 
 @api.post("/v1/games/<game_id>/deals")

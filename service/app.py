@@ -29,10 +29,12 @@ def create_app(config: dict | None = None) -> Flask:
     from . import ops
     from .api import api
     from .docs import docs
+    from .problem_pages import problem_pages
     from .viewer import viewer
     ops.install(app)
     app.register_blueprint(api)
     app.register_blueprint(docs)
+    app.register_blueprint(problem_pages)
     app.register_blueprint(viewer)
     app.register_blueprint(import_module(".tournaments", __package__).tournaments)  # TOURNAMENTS.md
 

@@ -13,10 +13,13 @@ from functools import cache
 from pathlib import Path
 
 import flask_swagger_ui
-from flask import Blueprint, Response, abort, send_from_directory
+import orjson
+import yaml
+from flask import Blueprint, Response, abort, request, send_from_directory
 
 docs = Blueprint("docs", __name__)
-SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
+# package data (a link to the checkout's openapi.yaml), so an installed wheel serves the contract too
+SPEC_PATH = Path(__file__).resolve().parent / "openapi.yaml"
 SWAGGER_DIR = Path(flask_swagger_ui.__file__).resolve().parent / "dist"
 # The only files the page needs; anything else in the package's folder is not served.
 _ASSETS = frozenset({"swagger-ui.css", "index.css", "swagger-ui-bundle.js", "swagger-ui-standalone-preset.js",
@@ -28,9 +31,28 @@ def spec_text() -> str:
     return SPEC_PATH.read_text(encoding="utf-8")
 
 
+@cache
+def spec_json() -> bytes:
+    return orjson.dumps(yaml.load(spec_text(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
+
+
+def cacheable(data, mimetype: str, max_age: int = 300) -> Response:
+    """An answer that changes only with a deployment: a strong ETag, ``304`` on ``If-None-Match``."""
+    resp = Response(data, mimetype=mimetype)
+    resp.cache_control.public = True
+    resp.cache_control.max_age = max_age
+    resp.add_etag()
+    return resp.make_conditional(request)
+
+
 @docs.get("/openapi.yaml")
 def openapi_yaml():
-    return Response(spec_text(), mimetype="application/yaml")
+    return cacheable(spec_text(), "application/yaml")
+
+
+@docs.get("/openapi.json")
+def openapi_json():
+    return cacheable(spec_json(), "application/json")
 
 
 _PAGE = """<!doctype html>

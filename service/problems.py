@@ -6,7 +6,8 @@ import orjson
 from flask import Response
 from werkzeug.exceptions import HTTPException
 
-PROBLEM_TYPE = "https://referee.example/problems/"
+from .problem_type import PROBLEM_TYPE
+
 
 _HTTP_CODES = {
     400: "invalid_json", 404: "not_found", 405: "method_not_allowed", 406: "not_acceptable",

@@ -15,13 +15,13 @@ import os
 import shutil
 import sys
 
+from .problem_type import PROBLEM_TYPE
 from .rules.errors import RefereeError
 from .rules.games import GAMES
 from .rules.tournament import Limits, TournamentError, score_tournament, total_hands
 from .tournament_csv import to_csv
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
-PROBLEM_TYPE = "https://referee.example/problems/"  # service.problems' (which imports Flask)
 PROGRESS_FROM = 200  # hands: smaller events are scored before a bar could be read
 _PATH = ("round", "table", "seat", "hand", "move", "board", "entrant", "entrant_index")
 

@@ -8,12 +8,13 @@ import yaml
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: the spec is large
 SPEC_FILE = Path(__file__).resolve().parent.parent / "openapi.yaml"
 
 
 @cache
 def spec() -> dict:
-    return yaml.safe_load(SPEC_FILE.read_text())
+    return yaml.load(SPEC_FILE.read_text(), Loader=LOADER)
 
 
 @cache

@@ -108,7 +108,7 @@ def test_calculators(client):
         body = r.get_json()
         for k, v in EXAMPLES[n]["expected"].items():
             assert body[k] == v, (n, k)
-    r = post(client, "/bids/validate", {})
+    r = client.post(BASE + "/bids/validate", json={})  # not published: Court Piece has no auction
     assert r.status_code == 404 and r.get_json()["code"] == "not_found"
 
 

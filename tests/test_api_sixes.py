@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from .contract import call, conforms, post_ok
+from .contract import call, conforms, post_ok, spec
 from .test_sixes import CRAFTED, CRAFTED_MOVES, E1_HANDS, E3_MOVES, SCORE_EXAMPLES, pas, play
 
 BASE = "/v1/games/sixes"
@@ -156,9 +156,10 @@ def test_view_before_the_opening_without_6d(client):
     assert out["state"]["to_act"] == 2
 
 
-def test_trick_winner_and_bids_validate_are_404(client):
+def test_trick_winner_and_bids_validate_are_404_and_not_published(client):
     for path in ("/trick-winner", "/bids/validate"):
-        resp = call(client, "POST", BASE + path, json={"cards": []})
+        assert BASE + path not in spec()["paths"]
+        resp = client.post(BASE + path, json={"cards": []})
         assert resp.status_code == 404
         body = resp.get_json()
         assert body["code"] == "not_found" and resp.mimetype == "application/problem+json"

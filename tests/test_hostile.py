@@ -206,6 +206,8 @@ def short_hand(record):
 
 
 def documented(path, status):
+    if path not in spec()["paths"]:  # a calculator the game lacks: unpublished, 404 `not_found`
+        return status == 404
     return str(status) in spec()["paths"][path]["post"]["responses"]
 
 

@@ -51,7 +51,10 @@ def test_worked_example(client, n):
     if resp.status_code != 200:
         assert resp.mimetype == "application/problem+json"
         # code and the path are the contract; title and detail only an illustration, but ours match
-        for key in ("type", "title", "status", "code", "reason", "round", "table", "seat", "hand", "move",
+        # the document writes `type` under an example host; the service's types resolve on itself
+        # (issue 13: /problems/<code>), so only the path is compared
+        assert body["type"] == "/problems/" + expected["type"].rsplit("/problems/", 1)[1]
+        for key in ("title", "status", "code", "reason", "round", "table", "seat", "hand", "move",
                     "hand_index", "move_index", "board", "entrant"):
             assert body.get(key) == expected.get(key), (key, body)
         assert body["detail"] == expected["detail"]

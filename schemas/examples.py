@@ -1,0 +1,190 @@
+"""The contract's examples: the rules documents' "API bodies" and seeded hands, with the answers the
+service really gives them.
+
+``python -m schemas.examples`` (``make examples``) rewrites ``schemas/examples.json``; the
+generator of ``openapi.yaml`` reads that snapshot, and a test posts every example again and checks
+the service still answers it exactly. Nothing here is typed by hand: a request comes from a rules
+document or from a seeded deal played by the referee's own legal moves.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+EXAMPLES_FILE = Path(__file__).with_name("examples.json")
+RULES_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "rules"
+SEED = "doc-example-1"  # the README's seed
+# the documents' calculator sections, and the operation each one's examples belong to
+CALCULATOR_OPS = {"/trick-winner": "TrickWinner", "/bids/validate": "ValidateBid", "/score": "Score",
+                  "/matches/score": "ScoreMatch"}
+
+
+SUMMARIES = {"seeded": "A seeded deal (the README's seed)", "mid_hand": "Half-way through a seeded hand",
+             "finished": "A seeded hand played to its end by the first legal move each time",
+             "legal": "The first legal move half-way through a seeded hand",
+             "out_of_turn": "A move by a seat that is not to act", "seat_view": "Another seat's view",
+             "one_hand": "A one-hand match", "one_table": "One table, one round: the seeded hand's record", "document": "From the rules document's \"API bodies\"",
+             "example": "The rules document's worked example", "answer": "The service's answer"}
+
+
+def summary(name: str) -> str:
+    if name in SUMMARIES:
+        return SUMMARIES[name]
+    kind, number = name.rsplit("_", 1)
+    return f"{SUMMARIES[kind]} {number}" if kind == "example" else f"{SUMMARIES[kind]}, example {number}"
+
+
+# operations without a body: the path whose real answer is the example
+GETS = {"listGames": "/v1/games", "healthz": "/healthz", "readyz": "/readyz", "listProblems": "/problems",
+        "getProblem": "/problems/illegal_move",
+        **{prefix + "Game": f"/v1/games/{g}" for g, prefix in (
+            ("buck-euchre", "BuckEuchre"), ("bid-whist", "BidWhist"), ("five-hundred", "FiveHundred"),
+            ("court-piece", "CourtPiece"), ("sixes", "Sixes"))}}
+
+
+def load() -> dict:
+    """operationId -> {"request": {name: body}, "answers": {name: [status, body]}} (empty if absent)."""
+    if not EXAMPLES_FILE.exists():
+        return {}
+    return json.loads(EXAMPLES_FILE.read_text(encoding="utf-8"))
+
+
+# a worked example labelled with its kind (court-piece.md: "### Example 7: … (`illegal_move`)"):
+# the operation it shows, and how its ``input`` becomes that operation's body
+WORKED_KINDS = {"deal": ("Deal", None), "replay": ("State", "record"), "legal_moves": ("LegalMoves", "record"),
+                "illegal_move": ("ValidateMove", None), "trick_winner": ("TrickWinner", None),
+                "hand_score": ("Score", None), "match": ("ScoreMatch", None), "match_replay": ("ReplayMatch", None)}
+
+
+def _rules(game_id: str) -> str:
+    """The document up to its "Variants" (those options come with their own examples)."""
+    return (RULES_DIR / f"{game_id}.md").read_text(encoding="utf-8").split("\n## Variants", 1)[0]
+
+
+def worked_examples(game_id: str) -> dict[str, list[tuple[str, dict]]]:
+    """operation -> (example number, body) for the document's labelled worked examples."""
+    found: dict[str, list[tuple[str, dict]]] = {}
+    heading = re.compile(r"^### Example (\d+): [^\n]*\(`([a-z_]+)`\)\n(.*?)```json\n(.*?)```", re.S | re.M)
+    for number, kind, _, block in heading.findall(_rules(game_id)):
+        if kind in WORKED_KINDS:
+            op, wrap = WORKED_KINDS[kind]
+            data = json.loads(block)["input"]
+            found.setdefault(op, []).append((number, {wrap: data} if wrap else data))
+    return found
+
+
+def document_bodies(game_id: str) -> dict[str, list[dict]]:
+    """Calculator path -> the ``input`` objects of the document's "API bodies" section."""
+    text = _rules(game_id)
+    if "\n## API bodies" not in text:
+        return {}
+    section = text.split("\n## API bodies", 1)[1].split("\n## ", 1)[0]
+    found: dict[str, list[dict]] = {}
+    heading = re.compile(r"\*\*`POST /v1/games/" + re.escape(game_id) + r"(/[a-z/-]+)`\*\*")
+    marks = list(heading.finditer(section))
+    for i, mark in enumerate(marks):
+        end = marks[i + 1].start() if i + 1 < len(marks) else len(section)
+        for block in re.findall(r"```json\n(.*?)```", section[mark.end():end], re.S):
+            data = json.loads(block)
+            found.setdefault(mark.group(1), []).extend(d["input"] for d in (data if isinstance(data, list) else [data]))
+    return found
+
+
+def _as_move(listed: dict) -> dict:
+    """A listed legal move as a move to send (a listing may offer ``count`` cards ``from`` a set)."""
+    if "count" in listed:
+        return {"seat": listed["seat"], "type": listed["type"], "cards": listed["from"][:listed["count"]]}
+    return listed
+
+
+def seeded_hand(game) -> dict:
+    """The seed's hand played to its end, always by the first legal move."""
+    hand = game.replay(game.deal(SEED, {}, 0, None))
+    while moves := hand.state()["legal_moves"]:
+        hand.play(game.read_move(_as_move(moves[0]), hand), len(hand.moves))
+    return hand.to_record()
+
+
+def one_table_event(game, finished: dict) -> dict:
+    """A one-round event at one table, whose match is the seeded hand's record."""
+    n = game.players(finished["options"])
+    names = ["Asha", "Bilal", "Chetan", "Divya", "Esha", "Farhan"][:n]
+    return {"name": "Club night", "format": "matches", "options": finished["options"],
+            "entrants": [{"id": name.lower(), "name": name} for name in names],
+            "rounds": [{"tables": [{"seats": [name.lower() for name in names], "hands": [finished]}]}]}
+
+
+def game_requests(game, prefix: str, keyring) -> dict[str, dict[str, tuple[str, dict]]]:
+    """operationId -> example name -> (path, request body)."""
+    g = game.id
+    finished = seeded_hand(game)
+    mid = {**finished, "moves": finished["moves"][: len(finished["moves"]) // 2]}
+    hand = game.replay(mid)
+    to_act = hand.to_act
+    legal = _as_move(hand.state()["legal_moves"][0])
+    wrong_seat = {**legal, "seat": (to_act + 1) % game.players(mid["options"])}
+    base = f"/v1/games/{g}"
+    out = {
+        "Deal": {"seeded": (base + "/deals", {"seed": SEED, "dealer": 0})},
+        "State": {"mid_hand": (base + "/state", {"record": mid}),
+                  "finished": (base + "/state", {"record": finished})},
+        "LegalMoves": {"mid_hand": (base + "/legal-moves", {"record": mid})},
+        "Move": {"legal": (base + "/moves", {"record": mid, "move": legal}),
+                 "out_of_turn": (base + "/moves", {"record": mid, "move": wrong_seat})},
+        "ValidateMove": {"legal": (base + "/moves/validate", {"record": mid, "move": legal}),
+                         "out_of_turn": (base + "/moves/validate", {"record": mid, "move": wrong_seat})},
+        "View": {"seat_view": (base + "/views", {"record": mid, "seat": wrong_seat["seat"]})},
+        "ReplayMatch": {"one_hand": (base + "/matches/replay", {"hands": [finished]})},
+        "OpenRecord": {"finished": (base + "/records/open", {"record_token": keyring.seal(g, finished)})},
+        "ScoreTournament": {"one_table": (base + "/tournaments/score", one_table_event(game, finished))},
+    }
+    for path, bodies in document_bodies(g).items():
+        op = CALCULATOR_OPS.get(path)
+        if op is not None:
+            out.setdefault(op, {}).update({f"document_{i + 1}": (base + path, b) for i, b in enumerate(bodies)})
+    paths = {op: path for op, named in out.items() for path, _ in named.values()}
+    paths.update({op: base + path for path, op in CALCULATOR_OPS.items()})
+    for op, found in worked_examples(g).items():
+        out.setdefault(op, {}).update({f"example_{n}": (paths[op], body) for n, body in found})
+    from .tournaments import examples as tournament_examples  # TOURNAMENTS.md's worked examples
+    for n, e in tournament_examples().items():
+        if e["request"] == f"POST {base}/tournaments/score":
+            out["ScoreTournament"][f"example_{n}"] = (base + "/tournaments/score", e["input"])
+    return {prefix + op: examples for op, examples in out.items()}
+
+
+def build() -> dict:
+    from schemas.games import all_schemas
+    from service import create_app
+    from service.rules.games import GAMES
+    from tests.keys import TEST_KEYS  # the OpenRecord example's token opens with the test suite's key
+
+    os.environ["REFEREE_ACCESS_LOG"] = "0"
+    app = create_app({"TESTING": True, "TOKEN_KEYS": TEST_KEYS})
+    client, ring = app.test_client(), app.extensions["referee_keyring"]
+    examples: dict[str, dict] = {}
+    for op, path in GETS.items():
+        resp = client.get(path, headers={"Accept": "application/json"})
+        examples[op] = {"requests": {}, "answers": {"answer": {"status": resp.status_code, "body": resp.get_json()}}}
+    for gs in all_schemas():
+        for op, named in game_requests(GAMES[gs.game_id], gs.prefix, ring).items():
+            entry = examples.setdefault(op, {"requests": {}, "answers": {}})
+            for name, (path, request) in named.items():
+                resp = client.post(path, json=request)
+                assert resp.status_code < 500, (op, name, resp.get_json())
+                entry["requests"][name] = {"path": path, "body": request}
+                entry["answers"][name] = {"status": resp.status_code, "body": resp.get_json()}
+    return examples
+
+
+def main() -> None:
+    EXAMPLES_FILE.write_text(json.dumps(build(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    sys.stdout.write(f"wrote {EXAMPLES_FILE}\n")
+
+
+if __name__ == "__main__":
+    main()

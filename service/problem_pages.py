@@ -1,0 +1,157 @@
+"""``/problems/{code}``: what each problem ``code`` means and how to fix the request.
+
+Every problem's ``type`` is ``/problems/<code>``, a reference that resolves on the service that
+answered (RFC 9457, 3.1.1), so a developer who meets a code can open its page. A page is HTML for a
+browser and JSON for a client that asks for it.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import orjson
+from flask import Blueprint, Response, abort, request
+
+PATH = "/problems/"
+
+# code -> (status, title, what it means, how to fix the request)
+PROBLEMS: dict[str, tuple[int, str, str, str]] = {
+    "invalid_json": (400, "Invalid JSON", "The body is not JSON, or nests arrays and objects deeper than the "
+                     "service allows.", "Send one JSON object, encoded as UTF-8, nested at most as deep as "
+                     "`REFEREE_MAX_JSON_DEPTH` (32 by default)."),
+    "invalid_request": (400, "Invalid request", "The request's own shape is wrong: a required top-level field "
+                        "is missing, a field has the wrong JSON type, or a field is unknown. `errors` names "
+                        "each field.", "Compare the body with the operation's request schema in "
+                        "/openapi.yaml; `errors` maps each wrong field to what is wrong with it."),
+    "unknown_game": (404, "Unknown game", "No game has this id.", "Use an id from `GET /v1/games`: "
+                     "buck-euchre, bid-whist, five-hundred, court-piece or sixes."),
+    "not_found": (404, "Not found", "No such path, or a calculator the game does not have (Sixes has no "
+                  "tricks and no auction; Court Piece has no auction).", "Check the path against "
+                  "/openapi.yaml, which publishes only the operations each game has."),
+    "method_not_allowed": (405, "Method not allowed", "The path exists but not with this method; `Allow` "
+                           "lists the methods it takes.", "Use a method from the `Allow` header (the "
+                           "referee's operations are POST, the catalogue and probes GET)."),
+    "not_acceptable": (406, "Not acceptable", "The `Accept` header accepts nothing this service answers.",
+                       "Accept `application/json` (problems come as `application/problem+json`)."),
+    "payload_too_large": (413, "Payload too large", "The body is over the size cap for its kind of request.",
+                          "Send a smaller body: split a long match log, or ask the operator about the "
+                          "caps (README, \"Settings\")."),
+    "unsupported_media_type": (415, "Unsupported media type", "The body was not sent as JSON.",
+                               "Send `Content-Type: application/json`."),
+    "invalid_record": (422, "Invalid record", "The record (or a deal request's options, dealer or match) "
+                       "describes an impossible game: an unknown option, a card twice, wrong counts, a "
+                       "malformed move. `reason` says which rule, `hand_index` and `move_index` where.",
+                       "Fix the part `reason` and `detail` name; the game's rules page lists every reason."),
+    "illegal_move": (422, "Illegal move", "A move the rules forbid. `reason` is the rule (for example "
+                     "`not_your_turn`, `must_follow_suit`), `move_index` the move's index (from 0).",
+                     "Ask `…/legal-moves` for the moves the seat to act may make, or `…/moves/validate` "
+                     "whether one is legal before sending it."),
+    "invalid_token": (422, "Invalid token", "A `record_token` that is not one of this service's tokens for "
+                      "this game: altered, cut short, sealed by another service or key, or for another game.",
+                      "Send the token exactly as the service issued it, to the game it was issued for."),
+    "seat_forbidden": (403, "Seat forbidden", "A token bound to a seat asked for what that seat may not have "
+                       "(another seat's view, a move for another seat, the whole record).",
+                       "Ask only for the seat the token was issued to, or use the token without a seat."),
+    "sealing_unavailable": (503, "Sealing unavailable", "A token was sent or asked for, but this service "
+                            "has no token keys.", "Send a plain record, or ask the operator to set "
+                            "`REFEREE_TOKEN_KEYS` (docs/TRUST.md)."),
+    "not_ready": (503, "Not ready", "The service cannot deal or replay a hand of some game yet; `detail` "
+                  "names what failed.", "Wait and try again; an operator should look at the logs."),
+    "internal_error": (500, "Internal error", "The referee failed: this is a bug of ours, logged with the "
+                       "request id.", "Report the `X-Request-ID` of the answer; the request itself may be "
+                       "fine."),
+    # tournaments/score (TOURNAMENTS.md, "Errors"): each answer carries the index path of the fault
+    **{f"too_many_{what}": (422, f"Too many {what}", f"The event holds more {what} than the service's cap "
+                            "(one table may also hold at most `REFEREE_MAX_HANDS` hands).",
+                            "Split the event, or ask the operator about the `REFEREE_MAX_TOURNAMENT_*` caps.")
+       for what in ("entrants", "rounds", "tables", "boards", "hands")},
+    "duplicate_entrant": (422, "Duplicate entrant", "Two entrants share an id; `entrant_index` is the later.",
+                          "Give every entrant its own `id`."),
+    "invalid_options": (422, "Invalid options", "The event's `options` are unknown or out of range for the "
+                        "game (`reason` as for a record), or a duplicate event scores Court Piece by courts.",
+                        "Use the options of `GET /v1/games/{game}`; duplicate Court Piece scores by points."),
+    "invalid_board": (422, "Invalid board", "A board's `dealer` is not a seat, or its `options` are invalid "
+                      "or change the number of players or teams.", "Fix the board that `board` names."),
+    "wrong_seat_count": (422, "Wrong seat count", "A table's `seats` does not hold one entrant per seat.",
+                         "List one entrant id per seat of the game at the table `round`/`table` name."),
+    "unknown_entrant": (422, "Unknown entrant", "A seat holds an id that is not among the `entrants`.",
+                        "Add the entrant, or correct the id at the seat named."),
+    "entrant_seated_twice": (422, "Entrant seated twice", "An entrant sits at two seats of one round.",
+                             "Seat each entrant once per round."),
+    "mixed_table": (422, "Mixed table", "A table has both `hands` and a `score_sheet`.",
+                    "Send either the records (`hands`) or the outcomes (`score_sheet`) of a table."),
+    "empty_table": (422, "Empty table", "A table has neither `hands` nor a `score_sheet`, or an empty one.",
+                    "Send what was played at the table, or leave the table out."),
+    "board_count_mismatch": (422, "Board count mismatch", "Duplicate: a table's `boards` and its hands or "
+                             "score sheet differ in length.", "Give one board number per hand played."),
+    "unknown_board": (422, "Unknown board", "Duplicate: a board number that is not 1 to the number of boards.",
+                      "Use the 1-based numbers of the event's `boards`."),
+    "board_played_twice": (422, "Board played twice", "Duplicate: an entrant of the table already played "
+                           "this board.", "Each entrant plays each board once: check the movement."),
+    "board_deal_mismatch": (422, "Board deal mismatch", "Duplicate: a record is not its board's deal "
+                            "(`reason`: `dealer`, `options`, `deal` or `match`).",
+                            "Send the record of the board's seeded deal, or the right board number."),
+    "options_mismatch": (422, "Options mismatch", "A record's options differ from the event's.",
+                         "Play every table with the event's `options`."),
+    "invalid_outcome": (422, "Invalid outcome", "A score-sheet line the game's `…/matches/score` refuses "
+                        "(`reason` says why), or a line after the match ended.",
+                        "Correct the line `hand` names, or drop the lines after the match ended."),
+    "http_error": (400, "HTTP error", "An HTTP-level failure without a more precise code.",
+                   "Check the request line and headers."),
+}
+
+problem_pages = Blueprint("problem_pages", __name__)
+
+
+def type_uri(code: str) -> str:
+    return PATH + code
+
+
+def describe(code: str) -> dict:
+    status, title, meaning, fix = PROBLEMS[code]
+    return {"code": code, "type": type_uri(code), "status": status, "title": title, "meaning": meaning,
+            "fix": fix}
+
+
+_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{title}: card referee problems</title>
+<style>body{{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem}}
+code{{background:#f3f3f3;padding:0 .2em}}dt{{font-weight:600;margin-top:1em}}</style></head><body>
+{body}
+<p><a href="/problems">Every problem code</a> · <a href="/docs">API reference</a></p>
+</body></html>
+"""
+
+
+def _wants_json() -> bool:
+    best = request.accept_mimetypes.best_match(["text/html", "application/json", "application/problem+json"])
+    return best in ("application/json", "application/problem+json")
+
+
+def _code_html(text: str) -> str:
+    """Backticks as <code>, everything else escaped."""
+    parts = escape(text).split("`")
+    return "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(parts))
+
+
+@problem_pages.get("/problems")
+def index():
+    if _wants_json():
+        return Response(orjson.dumps({"problems": [describe(c) for c in PROBLEMS]}), mimetype="application/json")
+    rows = "".join(f'<dt><a href="{type_uri(c)}"><code>{c}</code></a> ({s})</dt><dd>{_code_html(m)}</dd>'
+                   for c, (s, _, m, _) in PROBLEMS.items())
+    body = f"<h1>Problem codes</h1><p>Every error is RFC 9457 problem+json with one of these <code>code</code>s.</p><dl>{rows}</dl>"
+    return Response(_PAGE.format(title="Problem codes", body=body), mimetype="text/html")
+
+
+@problem_pages.get("/problems/<code>")
+def page(code):
+    if code not in PROBLEMS:
+        abort(404)
+    d = describe(code)
+    if _wants_json():
+        return Response(orjson.dumps(d), mimetype="application/json")
+    body = (f"<h1><code>{code}</code>: {escape(d['title'])}</h1><p>HTTP status {d['status']}.</p>"
+            f"<dl><dt>What it means</dt><dd>{_code_html(d['meaning'])}</dd>"
+            f"<dt>How to fix the request</dt><dd>{_code_html(d['fix'])}</dd></dl>")
+    return Response(_PAGE.format(title=escape(d["title"]), body=body), mimetype="text/html")
