@@ -17,7 +17,8 @@ from .deck import (ACE, CARD_INDEX, ORDER, PACK, _spellings, card_name, parse_ca
 from .draw import check_draw, draw_json, run_draw
 from .game import CourtPiece
 from .hand import CourtPieceHand
-from .options import MATCH_FIELDS, MODES, OPTIONS, RECORD_FIELDS
+from .options import (FACE_DOWN_MODES, MATCH_FIELDS, MODE_OPTIONS, MODES, OPTIONS, PILE_MODES, RECORD_FIELDS,
+                      parse_court_piece_options)
 from .scoring import score_outcome
 from .views import Views
 

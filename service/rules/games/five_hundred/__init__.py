@@ -12,7 +12,8 @@ reason strings (``invalid_option``, ``invalid_dealer``, ``invalid_match``, ``inv
 
 The package reads by what changes together: ``tables`` (bids, packs, options, sides), ``ranking``
 (card powers under a contract), ``auction``, ``hand`` (phases, checks, play, result, views),
-``scoring`` (points and match end), ``game`` (reading a record, dealing) and ``calculators``.
+``scoring`` (points and match end), ``game`` (reading a record, dealing) and ``calculators``;
+``partner`` is the called-partner variant (``call_partner``).
 """
 
 from .auction import Auction
@@ -20,11 +21,12 @@ from .calculators import Calculators
 from .game import _MOVE_FIELDS, FiveHundred
 from .hand import _MISSING, FiveHundredHand, _suit_letter
 from .ranking import _build_ranking, ranking_for, trick_winner_index
-from .scoring import match_end, settle
+from .partner import PartnerCall
+from .scoring import match_end, settle, settle_played_out, trick_points
 from .tables import (
     _ASC, _DENOMS, _FAST_BY_PACK, _FAST_CARDS, ALL_SUITS, ALLOW_OPTION, BIDS, INT_LETTER, LETTERS,
     MISERE_FAMILY, OPTIONS, PACKS, POSITION, RUNG, SEVENS, SUIT_INT, TRICKS_BID, TRUMP_OF, VALUE, _Option,
-    _order, sides_of,
+    _order, calls_partner, plays_out, sides_of,
 )
 
 GAME = FiveHundred()
