@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from functools import cache
 
 import orjson
@@ -14,7 +15,7 @@ from schemas.games import calculator_schema
 from .limits import json_depth_exceeds
 from .problems import ApiProblem
 from .rules import games
-from .rules.errors import IllegalMove, InvalidRecord
+from .rules.errors import IllegalMove, InvalidRecord, short
 from .rules.game import is_int
 from .tokens import KEY_ENV, InvalidToken, Keyring, seed_commitment
 
@@ -41,7 +42,7 @@ def body(schema: type[rq.Envelope] | None = None) -> dict:
     mime = request.mimetype
     if mime not in _JSON_TYPES and not mime.endswith("+json"):
         raise ApiProblem(415, "unsupported_media_type", "send the body as application/json")
-    raw = request.get_data(cache=False)
+    raw = _raw_body()
     try:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError as exc:
@@ -53,12 +54,34 @@ def body(schema: type[rq.Envelope] | None = None) -> dict:
     if not isinstance(data, dict):
         raise ApiProblem(400, "invalid_request", "the body must be a JSON object")
     if schema is not None:
+        instance = _instance(schema)
+        if len(data) > len(instance.fields):  # a flood of unknown fields: refused before any is examined
+            unknown = [k for k in itertools.islice(data, len(instance.fields) + 5) if k not in instance.fields]
+            raise ApiProblem(400, "invalid_request", f"the request has {len(data)} fields; "
+                             f"{schema.__name__} takes at most {len(instance.fields)}",
+                             errors={k: ["Unknown field."] for k in unknown})
         try:
-            data = _instance(schema).load(data)
+            data = instance.load(data)
         except ValidationError as exc:
             raise ApiProblem(400, "invalid_request", "the request's shape is wrong",
                              errors=exc.normalized_messages()) from None
     return data
+
+
+def _raw_body() -> bytes:
+    """The body's bytes, never more than the cap.
+
+    A body with ``Content-Length`` over the cap is refused by Flask before it is read; a chunked one
+    (no length: gunicorn sets ``wsgi.input_terminated``) is read up to one byte past the cap and
+    refused there, rather than silently cut to the cap (issue 11).
+    """
+    limit = current_app.config["MAX_CONTENT_LENGTH"]
+    if request.content_length is None and request.environ.get("wsgi.input_terminated"):
+        raw = request.environ["wsgi.input"].read(limit + 1)
+        if len(raw) > limit:
+            raise ApiProblem(413, "payload_too_large", f"the body is longer than {limit} bytes")
+        return raw
+    return request.get_data(cache=False)
 
 
 def _too_deep() -> ApiProblem:
@@ -75,7 +98,7 @@ def _instance(schema: type[rq.Envelope]) -> rq.Envelope:
 def game_of(game_id: str):
     game = games.get(game_id)
     if game is None:
-        raise ApiProblem(404, "unknown_game", f"no game {game_id!r}; known: {', '.join(games.GAMES)}")
+        raise ApiProblem(404, "unknown_game", f"no game {short(game_id)}; known: {', '.join(games.GAMES)}")
     return game
 
 
@@ -275,19 +298,47 @@ def score_match(game_id):
 def replay_a_match(game_id):
     game = game_of(game_id)
     data = body(rq.MatchReplayRequest)
+    limit = current_app.config["MAX_MOVES"]
     if "hand_tokens" in data:
         if len(data["hand_tokens"]) > current_app.config["MAX_HANDS"]:  # before opening any
             raise InvalidRecord("too_many_hands", f"a match log may hold at most {current_app.config['MAX_HANDS']} hands")
-        hands = []
-        for token in data["hand_tokens"]:
+
+        def opened(i, token):
             record, seat = open_record(game, {"record_token": token})
             if seat is not None:
                 raise seat_forbidden(seat, "replay a match")
-            hands.append(record)
+            return _capped(record, i, limit)
+        hands = _Lazy(data["hand_tokens"], opened)
     else:
-        hands = data["hands"]
-    limit = current_app.config["MAX_MOVES"]
-    for i, h in enumerate(hands):
-        if isinstance(h.get("moves"), list) and len(h["moves"]) > limit:
-            raise InvalidRecord("too_many_moves", f"hands[{i}] holds more than {limit} moves", hand_index=i)
+        hands = [_capped(h, i, limit) for i, h in enumerate(data["hands"])]
     return reply(game.replay_match({"hands": hands}, current_app.config["MAX_HANDS"]))
+
+
+def _capped(record, i: int, limit: int):
+    if isinstance(record, dict) and isinstance(record.get("moves"), list) and len(record["moves"]) > limit:
+        raise InvalidRecord("too_many_moves", f"hands[{i}] holds more than {limit} moves", hand_index=i)
+    return record
+
+
+class _Lazy(list):
+    """A match's hand tokens, each opened only when the replay reaches its hand.
+
+    The replay stops at the first bad hand, so a log of 500 tokens whose second hand is refused costs
+    two decryptions, not 500 (issue 11). A list, so the games' ``replay_match`` take it as they take
+    ``hands``; each token is opened once.
+    """
+
+    def __init__(self, items, opener):
+        super().__init__(items)
+        self._opener, self._opened = opener, {}
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        i = range(len(self))[i]
+        if i not in self._opened:
+            self._opened[i] = self._opener(i, list.__getitem__(self, i))
+        return self._opened[i]
+
+    def __iter__(self):
+        return (self[i] for i in range(len(self)))

@@ -14,9 +14,34 @@ _HTTP_CODES = {
 }
 
 
+MAX_DETAIL_CHARS = 500  # a message quotes values shortened already (service.rules.errors.short); the cap holds anyway
+MAX_FIELD_ERRORS = 20   # per level of ``errors``: the first ones, and how many were left out
+MAX_MESSAGES = 3
+
+
+def bounded_errors(errors, depth: int = 0):
+    """marshmallow's ``errors`` kept to a few dozen entries and a few KiB, however many fields were wrong.
+
+    A body with 60,000 unknown fields must not be answered with 60,000 messages (issue 11).
+    """
+    if isinstance(errors, dict):
+        keys = list(errors)[:MAX_FIELD_ERRORS] if depth < 3 else []
+        out = {k if isinstance(k, int) else str(k)[:60]: bounded_errors(errors[k], depth + 1) for k in keys}
+        if len(errors) > len(keys):
+            out["_omitted"] = [f"{len(errors) - len(keys)} more"]
+        return out
+    if isinstance(errors, list):
+        return [str(m)[:200] for m in errors[:MAX_MESSAGES]]
+    return str(errors)[:200]
+
+
 def problem(status: int, code: str, title: str, detail: str, **extra) -> Response:
+    if len(detail) > MAX_DETAIL_CHARS:
+        detail = detail[:MAX_DETAIL_CHARS - 1] + "…"
     body = {"type": PROBLEM_TYPE + code, "title": title, "status": status, "detail": detail, "code": code}
     body.update({k: v for k, v in extra.items() if v is not None})
+    if "errors" in body:
+        body["errors"] = bounded_errors(body["errors"])
     # marshmallow reports list items under int keys
     return Response(orjson.dumps(body, option=orjson.OPT_NON_STR_KEYS), status=status,
                     mimetype="application/problem+json")

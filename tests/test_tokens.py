@@ -215,7 +215,8 @@ def test_every_record_endpoint_refuses_a_bad_token_with_a_422_problem(client, ri
     r = client.post(f"{G}/buck-euchre{path}", json={"record_token": token, **extra})
     assert r.status_code == 422 and r.json["code"] == "invalid_token", r.json
     assert r.mimetype == "application/problem+json"
-    r = client.post(f"{G}/buck-euchre/matches/replay", json={"hand_tokens": [good, token]})
+    # hands are judged in order, each token opened when its hand is reached (issue 11)
+    r = client.post(f"{G}/buck-euchre/matches/replay", json={"hand_tokens": [token, good]})
     assert r.status_code == 422 and r.json["code"] == "invalid_token"
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..cards import NAMES, SUIT_MASKS, SUITS, Pack, lookup
 from ..errors import IllegalMove, InvalidRecord
-from ..game import Game, Hand, is_int
+from ..game import Game, Hand, is_int, parse_seed
 from ..holdings import Holdings
 from ..options import Option
 from ..shuffle import new_seed, shuffled
@@ -897,8 +897,7 @@ class CourtPiece(Game):
         if dealer is not None and not (is_int(dealer) and 0 <= dealer < 4):
             raise InvalidRecord("bad_dealer", f"dealer: {dealer!r} is not a seat 0-3")
         match = self.parse_match(match, options)
-        if seed is None:
-            seed = new_seed()
+        seed = new_seed() if seed is None else parse_seed(seed)
         draw = None
         if options["first_hand_draw"] and match["hand_number"] == 1:
             rounds, winner = run_draw(shuffled(PACK.order, seed + "/draw"))

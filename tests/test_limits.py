@@ -1,0 +1,45 @@
+"""The depth scanner against a parser: random JSON, strings with every kind of escape (issue 11)."""
+
+import json
+
+import orjson
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from service.limits import json_depth_exceeds
+
+# strings full of what confuses a scanner: quotes, backslashes, brackets, control characters
+TEXT = st.text(alphabet=st.sampled_from('"\\[]{}\n\t/ua0\x00\x1f\u2028é😀'), max_size=12)
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-2**63, 2**63 - 1) | TEXT,
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4),
+                    max_leaves=40)
+
+
+def depth(value) -> int:
+    if isinstance(value, list):
+        return 1 + max(map(depth, value), default=0)
+    if isinstance(value, dict):
+        return 1 + max(map(depth, value.values()), default=0)
+    return 0
+
+
+def spellings(value):
+    """The same value as orjson writes it, and as json writes it with every non-ASCII escaped."""
+    yield orjson.dumps(value)
+    yield json.dumps(value, ensure_ascii=True).encode()
+    yield json.dumps(value, ensure_ascii=False, indent=1).encode()
+
+
+@settings(max_examples=400, deadline=None)
+@given(JSON, st.integers(0, 6))
+def test_the_scanner_agrees_with_a_parser(value, limit):
+    for raw in spellings(value):
+        assert json_depth_exceeds(raw, limit) == (depth(orjson.loads(raw)) > limit), raw
+
+
+@settings(max_examples=200, deadline=None)
+@given(TEXT, TEXT, st.integers(33, 300))
+def test_a_deep_value_beside_any_string_is_found(before, after, deep):
+    for wrapped in ({"a": before, "seat": [[]], "b": after}, {"a": before, "b": after}):
+        raw = orjson.dumps(wrapped).replace(b"[[]]", b"[" * deep + b"]" * deep)
+        assert json_depth_exceeds(raw, 32) == ("seat" in wrapped)
