@@ -37,12 +37,17 @@ def _check_accept() -> None:
         raise ApiProblem(406, "not_acceptable", "this API answers application/json only")
 
 
-def body(schema: type[rq.Envelope] | None = None) -> dict:
+def body(schema: type[rq.Envelope] | None = None, cap: str = "MAX_CONTENT_LENGTH") -> dict:
+    """The request's JSON object, checked cheapest first: media type, size, syntax, depth, field count, shape.
+
+    ``cap`` names the configured size cap of this kind of body (docs/TRUST.md, "Limits"): a deal
+    request or a record needs far less than a match log, and a byte count is the cheapest refusal.
+    """
     _check_accept()
     mime = request.mimetype
     if mime not in _JSON_TYPES and not mime.endswith("+json"):
         raise ApiProblem(415, "unsupported_media_type", "send the body as application/json")
-    raw = _raw_body()
+    raw = _raw_body(current_app.config[cap])
     try:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError as exc:
@@ -68,20 +73,26 @@ def body(schema: type[rq.Envelope] | None = None) -> dict:
     return data
 
 
-def _raw_body() -> bytes:
-    """The body's bytes, never more than the cap.
+def _raw_body(limit: int) -> bytes:
+    """The body's bytes, never more than ``limit``.
 
-    A body with ``Content-Length`` over the cap is refused by Flask before it is read; a chunked one
-    (no length: gunicorn sets ``wsgi.input_terminated``) is read up to one byte past the cap and
-    refused there, rather than silently cut to the cap (issue 11).
+    A body whose ``Content-Length`` is over the cap is refused before it is read; a chunked one (no
+    length: gunicorn sets ``wsgi.input_terminated``) is read up to one byte past the cap and refused
+    there, rather than silently cut to the cap (issue 11).
     """
-    limit = current_app.config["MAX_CONTENT_LENGTH"]
-    if request.content_length is None and request.environ.get("wsgi.input_terminated"):
+    length = request.content_length
+    if length is not None and length > limit:
+        raise _too_large(limit)
+    if length is None and request.environ.get("wsgi.input_terminated"):
         raw = request.environ["wsgi.input"].read(limit + 1)
         if len(raw) > limit:
-            raise ApiProblem(413, "payload_too_large", f"the body is longer than {limit} bytes")
+            raise _too_large(limit)
         return raw
     return request.get_data(cache=False)
+
+
+def _too_large(limit: int) -> ApiProblem:
+    return ApiProblem(413, "payload_too_large", f"this endpoint takes bodies of at most {limit} bytes")
 
 
 def _too_deep() -> ApiProblem:
@@ -130,7 +141,7 @@ def game_entry(game_id):
 @api.post("/v1/games/<game_id>/deals")
 def deals(game_id):
     game = game_of(game_id)
-    data = body(rq.DealRequest)
+    data = body(rq.DealRequest, "MAX_DEAL_BYTES")
     ring = keyring() if data["seal"] else None  # refuse before dealing
     record = game.deal(data["seed"], data["options"], data["dealer"], data["match"])
     if ring is None:
@@ -143,20 +154,20 @@ def deals(game_id):
 @api.post("/v1/games/<game_id>/state")
 def state(game_id):
     game = game_of(game_id)
-    return reply(read_hand(game, body(rq.RecordRequest))[0].state())
+    return reply(read_hand(game, body(rq.RecordRequest, "MAX_RECORD_BYTES"))[0].state())
 
 
 @api.post("/v1/games/<game_id>/legal-moves")
 def legal_moves(game_id):
     game = game_of(game_id)
-    hand = read_hand(game, body(rq.RecordRequest))[0]
+    hand = read_hand(game, body(rq.RecordRequest, "MAX_RECORD_BYTES"))[0]
     return reply({"seat": hand.to_act, "moves": hand.listing()})
 
 
 @api.post("/v1/games/<game_id>/moves/validate")
 def validate_move(game_id):
     game = game_of(game_id)
-    data = body(rq.MoveRequest)
+    data = body(rq.MoveRequest, "MAX_RECORD_BYTES")
     hand = read_hand(game, data)[0]
     refusal = hand.check(game.read_move(data["move"], hand))
     if refusal is None:
@@ -167,7 +178,7 @@ def validate_move(game_id):
 @api.post("/v1/games/<game_id>/moves")
 def make_move(game_id):
     game = game_of(game_id)
-    data = body(rq.MoveRequest)
+    data = body(rq.MoveRequest, "MAX_RECORD_BYTES")
     record, seat = open_record(game, data)
     hand = replay(game, record)  # the whole record: the move is judged on everything
     move = game.read_move(data["move"], hand)
@@ -193,7 +204,7 @@ def make_move(game_id):
 @api.post("/v1/games/<game_id>/views")
 def view(game_id):
     game = game_of(game_id)
-    data = body(rq.ViewRequest)
+    data = body(rq.ViewRequest, "MAX_RECORD_BYTES")
     record, bound = open_record(game, data)
     hand = replay(game, record)
     seat = _seat(data["seat"])
@@ -207,7 +218,7 @@ def view(game_id):
 def open_token(game_id):
     """The whole record, seed included, for the holder of a token without a seat (the deal's reveal)."""
     game = game_of(game_id)
-    record, seat = open_record(game, body(rq.TokenRequest))
+    record, seat = open_record(game, body(rq.TokenRequest, "MAX_RECORD_BYTES"))
     if seat is not None:
         raise seat_forbidden(seat, "open the whole record")
     return reply(replay(game, record).to_record())
@@ -269,7 +280,7 @@ def _calculator(game_id, method):
     schema = calculator_schema(game.id, method)
     if schema is None:  # the game has no such calculator: NotApplicable, 404
         return reply(getattr(game, method)({}))
-    data = body(schema)
+    data = body(schema, "MAX_RECORD_BYTES")
     with game.documented_reasons():
         return reply(getattr(game, method)(data))
 

@@ -275,13 +275,18 @@ def test_nesting_is_refused_however_strings_are_written(client, game_id, path):
 
 def test_unknown_field_flood_is_refused_with_a_short_answer(app, client):
     url = f"{G}/sixes/deals"
-    flood = orjson.dumps({"seed": "s", **{f"f{i}": 0 for i in range(60_000)}})
     with WorkCounter(app) as work:
         normal = work.post(client, url, json={"seed": "s"})[0]
-        calls, resp = work.post(client, url, data=flood, content_type="application/json")
-    assert (resp.status_code, resp.get_json()["code"]) == BAD_REQUEST
-    assert len(resp.get_data()) <= MAX_PROBLEM_BYTES
-    assert calls <= WORK_FACTOR * normal, (calls, normal)
+        for fields, expected in ((60_000, (413, "payload_too_large")), (1_300, BAD_REQUEST)):
+            flood = orjson.dumps({"seed": "s", **{f"f{i}": 0 for i in range(fields)}})
+            calls, resp = work.post(client, url, data=flood, content_type="application/json")
+            assert (resp.status_code, resp.get_json()["code"]) == expected
+            assert len(resp.get_data()) <= MAX_PROBLEM_BYTES
+            assert calls <= WORK_FACTOR * normal, (fields, calls, normal)
+    record = record_of("sixes")[1]
+    flood = {**record, **{f"f{i}": 0 for i in range(10_000)}}
+    resp = client.post(f"{G}/sixes/state", json={"record": flood})
+    assert resp.status_code == 422 and len(resp.get_data()) <= MAX_PROBLEM_BYTES
 
 
 @pytest.mark.parametrize("game_id", sorted(MODES))
@@ -324,7 +329,7 @@ def test_a_seed_longer_than_the_maximum_is_refused(client, game_id):
     assert ok.status_code == 201
     resp = client.post(f"{G}/{game_id}/deals", json={"seed": "s" * (MAX_SEED_CHARS + 1)})
     assert resp.status_code == 422 and resp.get_json()["reason"] == "bad_seed", resp.get_json()
-    record = {**ok.get_json(), "seed": "s" * 500_000}
+    record = {**ok.get_json(), "seed": "s" * 200_000}
     resp = client.post(f"{G}/{game_id}/state", json={"record": record})
     assert resp.status_code == 422 and resp.get_json()["reason"] == "bad_seed", resp.get_json()
     assert len(resp.get_data()) <= MAX_PROBLEM_BYTES
@@ -348,10 +353,24 @@ def _chunked(app, size):
 def test_chunked_bodies_over_the_cap_are_413(app):
     status, body = _chunked(app, 3 * 1024 * 1024)
     assert status == 413 and orjson.loads(body)["code"] == "payload_too_large"
-    status, body = _chunked(app, app.config["MAX_CONTENT_LENGTH"] - 20)
+    status, body = _chunked(app, app.config["MAX_DEAL_BYTES"] + 1)
+    assert status == 413 and orjson.loads(body)["code"] == "payload_too_large"
+    status, body = _chunked(app, app.config["MAX_DEAL_BYTES"] - 20)
     assert status == 422 and orjson.loads(body)["reason"] == "bad_seed"  # read whole, then judged
     status, body = _chunked(app, 10)
     assert status == 201, body
+
+
+@pytest.mark.parametrize("path, cap", [("/deals", "MAX_DEAL_BYTES"), ("/state", "MAX_RECORD_BYTES"),
+                                       ("/score", "MAX_RECORD_BYTES"), ("/matches/replay", "MAX_CONTENT_LENGTH")])
+def test_each_kind_of_body_has_its_size_cap(app, client, path, cap):
+    """Checked on Content-Length before anything is read or parsed (docs/TRUST.md, "Limits")."""
+    limit = app.config[cap]
+    for size, status in ((limit, None), (limit + 1, 413)):
+        raw = b'{"z": "' + b"x" * (size - 9) + b'"}'
+        assert len(raw) == size
+        resp = client.post(f"{G}/court-piece{path}", data=raw, content_type="application/json")
+        assert (resp.status_code == 413) == (status == 413), (path, size, resp.status_code)
 
 
 def test_field_errors_are_bounded(client):
