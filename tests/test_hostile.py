@@ -378,3 +378,38 @@ def test_field_errors_are_bounded(client):
     assert 400 <= resp.status_code < 500 and len(resp.get_data()) <= MAX_PROBLEM_BYTES
     errors = resp.get_json().get("errors") or {}
     assert sum(len(v) if isinstance(v, (list, dict)) else 1 for v in errors.values()) <= 50
+
+
+# --- forged deals (issue 11, item 5) ---
+def swapped(record):
+    hands = copy.deepcopy(record["deal"]["hands"])
+    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
+    return {**record, "deal": {**record["deal"], "hands": hands}}
+
+
+@pytest.mark.parametrize("game_id", sorted(MODES))
+def test_a_record_with_a_seed_must_hold_that_seeds_deal(client, game_id):
+    for options in MODES[game_id]:
+        dealt = client.post(f"{G}/{game_id}/deals", json={"seed": "honest", "options": options, "dealer": 1}).get_json()
+        assert client.post(f"{G}/{game_id}/state", json={"record": dealt}).status_code == 200
+        forged = [swapped(dealt), {**dealt, "seed": "another"}]
+        if game_id in ("bid-whist", "buck-euchre"):  # the same counts from any dealer: only the deal is wrong
+            forged.append({**dealt, "dealer": 2})
+        for record in forged:
+            resp = client.post(f"{G}/{game_id}/state", json={"record": record})
+            assert resp.status_code == 422 and resp.get_json()["reason"] == "deal_mismatch", (options, resp.get_json())
+        # dealt by hand at a real table: no seed, taken as it stands
+        plain = {k: v for k, v in swapped(dealt).items() if k != "seed"}
+        assert client.post(f"{G}/{game_id}/state", json={"record": plain}).status_code == 200
+
+
+@pytest.mark.parametrize("game_id", sorted(MODES))
+def test_match_replay_says_which_deals_were_verified(client, game_id):
+    hand, record = record_of(game_id, finished=True)
+    answer = client.post(f"{G}/{game_id}/matches/replay", json={"hands": [record]}).get_json()
+    assert answer["per_hand"][0]["deal_verified"] is True
+    plain = {k: v for k, v in record.items() if k != "seed"}
+    answer = client.post(f"{G}/{game_id}/matches/replay", json={"hands": [plain]}).get_json()
+    assert answer["per_hand"][0]["deal_verified"] is False
+    resp = client.post(f"{G}/{game_id}/matches/replay", json={"hands": [swapped(record)]})
+    assert resp.status_code == 422 and resp.get_json()["reason"] == "deal_mismatch"

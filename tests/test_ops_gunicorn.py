@@ -28,8 +28,9 @@ def _get(port, path, headers=None):
 
 @pytest.fixture(scope="module")
 def server():
+    # sync workers: a held request then blocks its worker, which is what spreads the others (below)
     with Gunicorn(app="service:create_app()", unset=("PROMETHEUS_MULTIPROC_DIR",),
-                  env={"LOG_LEVEL": "info"}) as running:
+                  env={"LOG_LEVEL": "info", "GUNICORN_WORKER_CLASS": "sync"}) as running:
         yield running.port, running
 
 

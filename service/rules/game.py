@@ -6,8 +6,9 @@ replayed). Everything here is game-agnostic: a new game is a new module register
 
 from __future__ import annotations
 
+import json
 from contextlib import contextmanager
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from .cards import NAMES, Pack, lookup, names
 from .errors import IllegalMove, InvalidRecord, NotApplicable, short
@@ -97,6 +98,18 @@ FIELD_KINDS = {
     "integer": _typed("an integer", is_int),
     "boolean": _typed("a boolean", lambda v: isinstance(v, bool)),
 }
+
+
+def _key(value) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+@lru_cache(maxsize=512)
+def _seeded_deal(game, seed, options, dealer, match, viewer) -> tuple[int, dict]:
+    """The dealer and the deal (as ``viewer`` sees it) that ``seed`` gives: a replayed record checks
+    against it without shuffling again (a table sends the same deal with every move)."""
+    record = game.deal(seed, json.loads(options), dealer, json.loads(match))
+    return record["dealer"], game._start(record, verify=False).deal_json(viewer)
 
 
 class Game:
@@ -259,7 +272,7 @@ class Game:
         with self.documented_reasons():
             return self._start(record)
 
-    def _start(self, record) -> Hand:
+    def _start(self, record, verify: bool = True) -> Hand:
         if not isinstance(record, dict):
             raise InvalidRecord("bad_record", "record must be an object")
         if record.get("game") != self.id:
@@ -286,7 +299,18 @@ class Game:
         hand.seed = record.get("seed")
         self.parse_deal(record["deal"], hand)
         hand.begin()
+        if hand.seed is not None and verify:
+            self._check_seeded_deal(hand)
         return hand
+
+    def _check_seeded_deal(self, hand) -> None:
+        """A record that carries its seed must hold exactly the deal that seed gives (DESIGN.md,
+        "Honest deals"): the same cards in the same places, for its options, dealer and match, as
+        ``deal`` would make them; a view, the same cards where it shows any."""
+        dealer, deal = _seeded_deal(self, hand.seed, _key(hand.options), hand.dealer, _key(hand.match), hand.viewer)
+        if dealer != hand.dealer or deal != hand.deal_json(hand.viewer):
+            raise InvalidRecord("deal_mismatch", "record.deal is not the deal of record.seed for these "
+                                "options, dealer and match")
 
     def replay(self, record) -> Hand:
         """The hand after every move of the record; the first bad move is reported with its index."""

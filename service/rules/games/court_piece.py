@@ -1087,9 +1087,9 @@ class CourtPiece(Game):
             if hand.result is None:
                 if h < len(hands) - 1:
                     raise InvalidRecord("hand_incomplete", f"hands[{h}] is not finished", hand_index=h)
-                per_hand.append({"dealer": hand.dealer, "result": None})
+                per_hand.append({"dealer": hand.dealer, "result": None, "deal_verified": hand.seed is not None})
                 break
-            per_hand.append({"dealer": hand.dealer, "result": hand.result})
+            per_hand.append({"dealer": hand.dealer, "result": hand.result, "deal_verified": hand.seed is not None})
             prev = hand.result
         last = next((p["result"] for p in reversed(per_hand) if p["result"]), None)
         scores = last["scores"] if last else [0, 0]
