@@ -12,7 +12,7 @@ from marshmallow import ValidationError
 from schemas import requests as rq
 from schemas.games import calculator_schema
 
-from .limits import json_depth_exceeds
+from .limits import integral_floats, json_depth_exceeds
 from .problems import ApiProblem
 from .rules import games
 from .rules.errors import IllegalMove, InvalidRecord, short
@@ -58,6 +58,7 @@ def body(schema: type[rq.Envelope] | None = None, cap: str = "MAX_CONTENT_LENGTH
         raise _too_deep()
     if not isinstance(data, dict):
         raise ApiProblem(400, "invalid_request", "the body must be a JSON object")
+    data = integral_floats(raw, data)
     if schema is not None:
         instance = _instance(schema)
         if len(data) > len(instance.fields):  # a flood of unknown fields: refused before any is examined

@@ -413,3 +413,47 @@ def test_match_replay_says_which_deals_were_verified(client, game_id):
     assert answer["per_hand"][0]["deal_verified"] is False
     resp = client.post(f"{G}/{game_id}/matches/replay", json={"hands": [swapped(record)]})
     assert resp.status_code == 422 and resp.get_json()["reason"] == "deal_mismatch"
+
+
+# --- integral floats and nulls (issue 11, item 6) ---
+def floated(value):
+    """Every integer of ``value`` written as an integral float, as a JSON Schema client may."""
+    if type(value) is int:
+        return float(value)
+    if isinstance(value, list):
+        return [floated(v) for v in value]
+    if isinstance(value, dict):
+        return {k: floated(v) for k, v in value.items()}
+    return value
+
+
+@pytest.mark.parametrize("game_id", sorted(MODES))
+def test_integers_written_as_integral_floats_are_integers(client, game_id):
+    hand, record = record_of(game_id)
+    move = hand.legal_moves()[0]
+    if "from" in move:
+        move = {"seat": move["seat"], "type": move["type"], "cards": move["from"][:move["count"]]}
+    for path, body in (("/deals", {"seed": "f", "dealer": 1, "options": MODES[game_id][0]}),
+                       ("/state", {"record": record}), ("/legal-moves", {"record": record}),
+                       ("/moves", {"record": record, "move": move}), ("/views", {"record": record, "seat": 1})):
+        plain = client.post(f"{G}/{game_id}{path}", json=body)
+        floats = client.post(f"{G}/{game_id}{path}", data=orjson.dumps(floated(body)), content_type="application/json")
+        assert (floats.status_code, floats.get_json()) == (plain.status_code, plain.get_json()), path
+
+
+def test_court_piece_score_takes_a_redeals_nulls_back():
+    """court-piece.md: a redeal's result has calling_team and winner_team null; a client passes them back."""
+    from service import create_app
+    client = create_app({"TESTING": True}).test_client()
+    body = {"dealer": 0, "redeal": True, "calling_team": None, "winner_team": None, "kot": None}
+    for path, payload in (("/score", body), ("/matches/score", {"dealer": 0, "hands": [body]})):
+        resp = client.post(f"{G}/court-piece{path}", json=payload)
+        assert resp.status_code == 200, (path, resp.get_json())
+    resp = client.post(f"{G}/court-piece/score", json={"dealer": 0, "winner_team": 1, "kot": False, "calling_team": None})
+    assert resp.status_code == 200, resp.get_json()
+
+
+def test_buck_euchre_contract_types_the_candidate_call():
+    """``bid`` is a call (an object), so a null bid is outside the contract and refused as the shape it is."""
+    bid = spec()["components"]["schemas"]["BuckEuchreBidRequest"]["properties"]["bid"]
+    assert "oneOf" in bid

@@ -43,3 +43,15 @@ def test_a_deep_value_beside_any_string_is_found(before, after, deep):
     for wrapped in ({"a": before, "seat": [[]], "b": after}, {"a": before, "b": after}):
         raw = orjson.dumps(wrapped).replace(b"[[]]", b"[" * deep + b"]" * deep)
         assert json_depth_exceeds(raw, 32) == ("seat" in wrapped)
+
+
+# --- integral floats (issue 11, item 6) ---
+def test_integral_floats_become_integers_and_nothing_else_changes():
+    from service.limits import integral_floats
+    raw = b'{"a": 3.0, "b": [1e0, 2.5, "3.0", {"c": -0.0}], "d": 1e300, "e": true, "s": "x1.0"}'
+    out = integral_floats(raw, orjson.loads(raw))
+    assert out == {"a": 3, "b": [1, 2.5, "3.0", {"c": 0}], "d": 1e300, "e": True, "s": "x1.0"}
+    assert type(out["a"]) is int and type(out["b"][0]) is int and type(out["d"]) is float
+    raw = b'{"seed": "3e9f1.0", "n": 3}'  # a float-looking string alone: no walk, the same object back
+    data = orjson.loads(raw)
+    assert integral_floats(raw, data) is data
