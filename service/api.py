@@ -17,7 +17,7 @@ from .problems import ApiProblem
 from .rules import games
 from .rules.errors import IllegalMove, InvalidRecord, short
 from .rules.game import is_int
-from .tokens import KEY_ENV, InvalidToken, Keyring, seed_commitment
+from .tokens import KEY_ENV, ExpiredToken, InvalidToken, Keyring, seed_commitment
 
 api = Blueprint("api", __name__)
 
@@ -239,6 +239,9 @@ def open_record(game, data) -> tuple[dict, int | None]:
         return data["record"], None
     try:
         return keyring().open(game.id, data["record_token"])
+    except ExpiredToken:
+        raise ApiProblem(422, "token_expired", f"record_token expired (tokens last {keyring().ttl} s; "
+                         "docs/TRUST.md)") from None
     except InvalidToken:
         raise ApiProblem(422, "invalid_token", f"record_token is not a valid {game.id} token "
                          "from this service") from None
