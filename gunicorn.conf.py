@@ -70,6 +70,12 @@ _own_metrics_dir = os.environ.get("REFEREE_OWN_METRICS_DIR") == os.environ["PROM
 _metrics_dir = os.environ["PROMETHEUS_MULTIPROC_DIR"]
 
 
+def post_worker_init(worker):
+    """gunicorn's own refusals (a malformed request line or header) as problem+json, like the app's."""
+    from service.problems import install_gunicorn_errors
+    install_gunicorn_errors()
+
+
 def on_starting(server):
     """Counters start from zero with each master: stale files of a previous run are removed."""
     os.makedirs(_metrics_dir, exist_ok=True)

@@ -62,3 +62,26 @@ def from_http_exception(exc: HTTPException) -> Response:
     if status == 405 and getattr(exc, "valid_methods", None):
         resp.headers["Allow"] = ", ".join(exc.valid_methods)
     return resp
+
+
+# --- answers gunicorn gives itself, before the app sees a request (issue 11, item 9) ---
+_GUNICORN_CODES = {400: "invalid_http", 403: "forbidden", 414: "uri_too_long", 417: "expectation_failed",
+                   431: "headers_too_large", 500: "internal_error", 501: "not_implemented"}
+
+
+def gunicorn_error(sock, status_int: int, reason: str, mesg: str) -> None:
+    """gunicorn's ``util.write_error`` as problem+json: a bad header byte or ``Content-Length: -1`` is
+    refused by gunicorn's parser before the app runs, and would otherwise be answered in HTML."""
+    from gunicorn.util import write_nonblock
+    code = _GUNICORN_CODES.get(status_int, "http_error")
+    body = orjson.dumps({"type": PROBLEM_TYPE + code, "title": reason, "status": status_int,
+                         "detail": (mesg or reason)[:200], "code": code})
+    head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n").encode("latin-1")
+    write_nonblock(sock, head + body)
+
+
+def install_gunicorn_errors() -> None:
+    """Called in each gunicorn worker (gunicorn.conf.py, ``post_worker_init``)."""
+    import gunicorn.util
+    gunicorn.util.write_error = gunicorn_error

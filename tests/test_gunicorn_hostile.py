@@ -1,4 +1,5 @@
-"""Slow clients cannot stop the service as shipped (issue 11, item 1; docs/TRUST.md, "Slow clients").
+"""gunicorn as shipped, attacked below the app: slow clients (issue 11, item 1; docs/TRUST.md, "Slow
+clients") and requests gunicorn itself refuses (item 9: problem+json, not HTML).
 
 gunicorn as ``make run`` and the Procfile start it (gunicorn.conf.py's defaults), and SLOW
 connections that each hold a half-sent request: half stop in the middle of their headers, half
@@ -93,3 +94,25 @@ def test_every_probe_is_answered_while_slow_clients_hold_on(server):
     finally:
         for s in held:
             s.close()
+
+
+@pytest.mark.parametrize("raw, status", [
+    (b"GET /healthz HTTP/1.1\r\nHost: t\r\nBad\x01Header: x\r\n\r\n", 400),
+    (b"POST /v1/games/sixes/state HTTP/1.1\r\nHost: t\r\nContent-Length: -1\r\n\r\n", 400),
+    (b"GET /healthz HTTP/9.9\r\nHost: t\r\n\r\n", 400),
+    (b"GET /" + b"x" * 9000 + b" HTTP/1.1\r\nHost: t\r\n\r\n", 414),
+])
+def test_gunicorns_own_refusals_are_problem_json(server, raw, status):
+    s = socket.create_connection(("127.0.0.1", server.port), timeout=PROBE_TIMEOUT)
+    try:
+        s.sendall(raw)
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    finally:
+        s.close()
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 %d" % status), head
+    assert b"Content-Type: application/problem+json" in head
+    problem = orjson.loads(body)
+    assert problem["status"] == status and problem["code"] and len(body) < 1024
