@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import io
 import logging
+import os
 import random
 import sys
 import time
@@ -95,7 +96,6 @@ def issue_cases(app):
     """(name, normal request, hostile request, expected status) for every case of issue 11."""
     from tests.test_hostile import deep_move_bodies, record_of
     ring = app.extensions["referee_keyring"]
-    big = "x" * (MiB - 300)
     for game_id in sorted(MODES):
         base = f"{G}/{game_id}"
         hand, record = record_of(game_id)
@@ -106,18 +106,26 @@ def issue_cases(app):
         state = json_request(base + "/state", {"record": record})
         moves = json_request(base + "/moves", {"record": record, "move": move})
         flood = {"seed": "s", **{f"f{i}": 0 for i in range(60_000)}}
-        yield game_id, "deals: 60,000 unknown fields", deal, json_request(base + "/deals", flood), 400
-        yield game_id, "deals: a 1 MB option name", deal, json_request(base + "/deals", {"options": {big: 1}}), 422
-        yield game_id, "deals: a 1 MB dealer", deal, json_request(base + "/deals", {"dealer": big}), 422
-        yield game_id, "deals: a 1 MB seed", deal, json_request(base + "/deals", {"seed": big}), 422
+        deal_cap, record_cap = app.config["MAX_DEAL_BYTES"], app.config["MAX_RECORD_BYTES"]
+        flood = {"seed": "s", **{f"f{i}": 0 for i in range(60_000)}}
+        yield game_id, "deals: 60,000 unknown fields", deal, json_request(base + "/deals", flood), 413
+        fits = {"seed": "s", **{f"f{i}": 0 for i in range(deal_cap // 12)}}
+        yield game_id, f"deals: {len(fits) - 1:,} unknown fields (at the cap)", deal, json_request(base + "/deals", fits), 400
+        for what, size, status in (("1 MB", MiB - 300, 413), ("cap-sized", deal_cap - 300, 422)):
+            text = "x" * size
+            yield game_id, f"deals: a {what} option name", deal, json_request(base + "/deals", {"options": {text: 1}}), status
+            yield game_id, f"deals: a {what} dealer", deal, json_request(base + "/deals", {"dealer": text}), status
+            yield game_id, f"deals: a {what} seed", deal, json_request(base + "/deals", {"seed": text}), status
         yield game_id, "deals: a 3 MiB chunked body", deal, Request(
             base + "/deals", b'{"seed": "' + b"s" * (3 * MiB) + b'"}', chunked=True), 413
-        yield game_id, "state: a 1 MB unknown record field", state, json_request(
-            base + "/state", {"record": {**record, big: 1}}), 422
-        yield game_id, "state: a 1 MB move type", state, json_request(
-            base + "/state", {"record": {**record, "moves": [{"seat": 0, "type": big}]}}), 422
-        yield game_id, "state: a 0.5 MB seed in a record", state, json_request(
-            base + "/state", {"record": {**record, "seed": big[:500_000]}}), 422
+        for what, size, status in (("1 MB", MiB - 300, 413), ("cap-sized", record_cap - 6000, 422)):
+            text = "x" * size
+            yield game_id, f"state: a {what} unknown record field", state, json_request(
+                base + "/state", {"record": {**record, text: 1}}), status
+            yield game_id, f"state: a {what} move type", state, json_request(
+                base + "/state", {"record": {**record, "moves": [{"seat": 0, "type": text}]}}), status
+            yield game_id, f"state: a {what} seed in a record", state, json_request(
+                base + "/state", {"record": {**record, "seed": text}}), status
         for text, raw in deep_move_bodies(game_id):
             yield game_id, f"moves: {text.decode()} beside a seat 1000 deep", moves, Request(base + "/moves", raw), 400
         finished = ring.seal(game_id, record_of(game_id, finished=True)[1])
@@ -166,7 +174,8 @@ def main(argv=None) -> int:
     p.add_argument("--no-corpus", action="store_true", help="only the attack report's cases")
     args = p.parse_args(argv)
     random.seed(0)
-    logging.disable(logging.INFO)  # the access line of every request is not what is measured
+    os.environ.setdefault("REFEREE_ACCESS_LOG", "0")  # a log line per request is not what is measured
+    logging.disable(logging.INFO)
     flask_app = create_app({"TOKEN_KEYS": TEST_KEYS})
     app = flask_app.wsgi_app  # with the service's own middleware (ops), as gunicorn calls it
     failures, worst, count = [], (0.0, ""), 0

@@ -46,12 +46,25 @@ def test_a_deep_value_beside_any_string_is_found(before, after, deep):
 
 
 # --- integral floats (issue 11, item 6) ---
+NUMBERS = st.recursive(st.none() | st.integers(-2**63, 2**63 - 1) | st.floats(-2.0**53, 2.0**53) | TEXT,
+                       lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4),
+                       max_leaves=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(NUMBERS)
+def test_every_integral_float_a_json_library_writes_is_converted(value):
+    from service.limits import _ints, integral_floats
+    for raw in spellings({"v": value}):
+        assert integral_floats(raw, orjson.loads(raw)) == _ints(orjson.loads(raw)), raw
+
+
 def test_integral_floats_become_integers_and_nothing_else_changes():
     from service.limits import integral_floats
-    raw = b'{"a": 3.0, "b": [1e0, 2.5, "3.0", {"c": -0.0}], "d": 1e300, "e": true, "s": "x1.0"}'
+    raw = b'{"a": 3.0, "b": [1.0e0, 2.5, "3.0", {"c": -0.0}], "d": 1e300, "e": true, "s": "x1.0"}'
     out = integral_floats(raw, orjson.loads(raw))
     assert out == {"a": 3, "b": [1, 2.5, "3.0", {"c": 0}], "d": 1e300, "e": True, "s": "x1.0"}
     assert type(out["a"]) is int and type(out["b"][0]) is int and type(out["d"]) is float
-    raw = b'{"seed": "3e9f1.0", "n": 3}'  # a float-looking string alone: no walk, the same object back
+    raw = b'{"seed": "3e9f10", "t": "AbC3e_9", "n": 3}'  # hex and base64 alone: no walk, the same object
     data = orjson.loads(raw)
     assert integral_floats(raw, data) is data
