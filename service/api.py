@@ -183,11 +183,13 @@ def make_move(game_id):
     record, seat = open_record(game, data)
     hand = replay(game, record)  # the whole record: the move is judged on everything
     move = game.read_move(data["move"], hand)
+    seen = None
     if seat is not None:
         if move["seat"] != seat:
             raise seat_forbidden(seat, f"make a move for seat {move['seat']}")
         # judged first on what the seat can know, so that a refusal tells it nothing more
-        seen = game.replay(hand.view_record(seat))
+        old_view = hand.view_record(seat)
+        seen = game.replay(old_view)
         refusal = seen.check(game.read_move(data["move"], seen))
         if refusal is not None:
             raise IllegalMove(refusal[0], refusal[1], move_index=len(seen.moves))
@@ -198,7 +200,7 @@ def make_move(game_id):
     if seat is None:
         return reply({"record_token": ring.seal(game.id, new), "seat_tokens": seat_tokens(ring, game, new),
                       "events": events, "state": hand.state()})
-    events, after = seat_after_move(game, hand, seat)
+    events, after = seat_after_move(game, hand, seat, (old_view, seen))
     return reply({"record_token": ring.seal(game.id, new, seat), "events": events, "state": after})
 
 
@@ -260,10 +262,19 @@ def seat_tokens(ring: Keyring, game, record: dict) -> list[str]:
     return [ring.seal(game.id, record, s) for s in range(game.players(record["options"]))]
 
 
-def seat_after_move(game, hand, seat: int) -> tuple[list, dict]:
-    """The last move's events and the state as ``seat`` sees them, replayed from its view alone."""
+def seat_after_move(game, hand, seat: int, seen=None) -> tuple[list, dict]:
+    """The last move's events and the state as ``seat`` sees them, replayed from its view alone.
+
+    ``seen``: the view before the move and its replayed hand; when the move revealed nothing that
+    changes the earlier view (most moves), that hand is the one to play the move on, and a second
+    replay of the whole view is saved (issue 11: a seat token on a long record cost four replays).
+    """
     view = hand.view_record(seat)
-    before = game.replay({**view, "moves": view["moves"][:-1]})
+    earlier = {**view, "moves": view["moves"][:-1]}
+    if seen is not None and seen[0] == earlier:
+        before = seen[1]
+    else:
+        before = game.replay(earlier)
     last = game.parse_move(view["moves"][-1], before.n, before.pack, before.viewer, "move")
     events = before.play(last, len(before.moves))
     return events, before.state()
