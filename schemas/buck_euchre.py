@@ -6,7 +6,7 @@ from marshmallow import Schema, fields, validate
 
 from service.rules.games.buck_euchre import GAME
 
-from .fields import OneOf, options_schema, card, cards, enum, ints, many, move_schemas, nested, seat
+from .fields import options_schema, card, cards, enum, ints, many, move_schemas, nested, seat
 from .records import record_schemas, CurrentTrick, GameSchemas, Trick, TrickCard
 
 CARD = r"^(?:[9tjqkaTJQKA]|10)[shdcSHDC]$"
@@ -75,8 +75,8 @@ TrickWinnerOut = Schema.from_dict({"seat": seat(), "card": fields.String(require
 _calls = (MOVES[0], MOVES[1], MOVES[3])  # pass, order_up, name_trump
 BidIn = Schema.from_dict({
     "options": _options(), "dealer": seat(), "turn_up": card(CARD),
-    "calls": many(_calls, required=False), "bid": OneOf(*_calls, required=True, metadata={
-        "description": "the candidate call: pass, order_up or name_trump"}),
+    "calls": many(_calls, required=False), "bid": fields.Raw(required=True, metadata={
+        "type": "object", "description": "the candidate call (a move): pass, order_up or name_trump"}),
 }, name="BuckEuchreBidRequest")
 Contract = Schema.from_dict({"trump": enum(SUIT, nullable=True), "maker": seat(nullable=True)},
                             name="BuckEuchreContract")

@@ -453,7 +453,7 @@ def test_court_piece_score_takes_a_redeals_nulls_back():
     assert resp.status_code == 200, resp.get_json()
 
 
-def test_buck_euchre_contract_types_the_candidate_call():
-    """``bid`` is a call (an object), so a null bid is outside the contract and refused as the shape it is."""
-    bid = spec()["components"]["schemas"]["BuckEuchreBidRequest"]["properties"]["bid"]
-    assert "oneOf" in bid
+@pytest.mark.parametrize("name", ["BuckEuchreBidRequest", "FiveHundredBidRequest"])
+def test_the_contract_says_the_candidate_call_is_an_object(name):
+    """``bid`` is a call (a move object): a null bid is outside the contract, and refused as the shape it is."""
+    assert spec()["components"]["schemas"][name]["properties"]["bid"]["type"] == "object"
