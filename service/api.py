@@ -183,7 +183,6 @@ def make_move(game_id):
     record, seat = open_record(game, data)
     hand = replay(game, record)  # the whole record: the move is judged on everything
     move = game.read_move(data["move"], hand)
-    seen = None
     if seat is not None:
         if move["seat"] != seat:
             raise seat_forbidden(seat, f"make a move for seat {move['seat']}")

@@ -46,6 +46,9 @@ def json_depth_exceeds(raw: bytes, limit: int) -> bool:
 
 # --- integers written as integral floats (issue 11, item 6) ---
 _EXACT = 2 ** 53  # beyond it a float is not one integer but a range of them
+# Outside strings a number follows (after blanks) ":", "," or "[" (the body is an object); a string
+# may hold the same bytes (a seed "a:3.5"), and then the body is walked for nothing, which is rare.
+_FLOAT_TOKEN = re.compile(rb"[:,\[]\s*-?[0-9]+\.")
 
 
 def integral_floats(raw: bytes, data):
@@ -54,13 +57,14 @@ def integral_floats(raw: bytes, data):
     JSON Schema, and so ``openapi.yaml``, counts ``3.0`` as an integer; the referee's parsers take
     Python ints. Converting once here, where the body is read, makes every field the contract calls
     an integer accept it, in every game, without each parser knowing. Cheap: a body without a ``.``
-    (cards, moves, tokens and drawn seeds have none) is not walked at all; ``bytes.__contains__``
-    finds one at memory speed. A float written with an exponent and no point (``3e0``; no JSON
+    (cards, moves, tokens and drawn seeds have none) is not even scanned (``bytes.__contains__``
+    runs at memory speed), and one whose points are all inside strings (a seed "t-0.5") is scanned
+    but not walked. A float written with an exponent and no point (``3e0``; no JSON
     library writes an integral float that way below 2**53) is not converted. Floats that are not
     integral, or too large to be one integer, are left as they are (and refused where an integer is
     wanted).
     """
-    if b"." not in raw:
+    if b"." not in raw or not _FLOAT_TOKEN.search(raw):
         return data
     return _ints(data)
 

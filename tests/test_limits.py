@@ -65,6 +65,6 @@ def test_integral_floats_become_integers_and_nothing_else_changes():
     out = integral_floats(raw, orjson.loads(raw))
     assert out == {"a": 3, "b": [1, 2.5, "3.0", {"c": 0}], "d": 1e300, "e": True, "s": "x1.0"}
     assert type(out["a"]) is int and type(out["b"][0]) is int and type(out["d"]) is float
-    raw = b'{"seed": "3e9f10", "t": "AbC3e_9", "n": 3}'  # hex and base64 alone: no walk, the same object
+    raw = b'{"seed": "hostile-0.25", "t": "AbC3e_9", "n": 3}'  # a point inside a string: no walk
     data = orjson.loads(raw)
     assert integral_floats(raw, data) is data
