@@ -49,9 +49,13 @@ e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# bench/hostile.py: what hostile bodies cost against normal requests (exits 1 over 10x);
+# bench/slow_clients.py: 500 slow clients for 60 s against gunicorn as shipped, and sync vs gevent
 bench: $(VENV)/.dev-installed
 	$(PY) -m bench.run
 	$(PY) -m bench.tournaments
+	$(PY) -m bench.hostile
+	$(PY) -m bench.slow_clients
 
 $(VENV)/.load-installed: pyproject.toml $(VENV)/.dev-installed
 	$(PY) -m pip install -q -e '.[dev,load]'

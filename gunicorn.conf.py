@@ -14,9 +14,12 @@ import tempfile
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
-# sync workers are the fastest; a slow client then holds a whole worker until `timeout`, so where
-# no buffering proxy stands in front, gthread keeps the other threads answering (README, "Settings")
-worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "sync")
+# gevent: a connection waiting on a slow client is a parked greenlet, not a worker, so clients that
+# send a byte now and then cannot stop the service (issue 11; docs/TRUST.md, "Slow clients"). A
+# request's line and headers must arrive within `keepalive` seconds (gunicorn's async workers read
+# them under that timeout); each worker holds at most `worker_connections` connections.
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gevent")
+worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", "1000"))
 threads = int(os.environ.get("GUNICORN_THREADS", "1"))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))
@@ -65,6 +68,12 @@ if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
     os.environ["REFEREE_OWN_METRICS_DIR"] = os.environ["PROMETHEUS_MULTIPROC_DIR"]
 _own_metrics_dir = os.environ.get("REFEREE_OWN_METRICS_DIR") == os.environ["PROMETHEUS_MULTIPROC_DIR"]
 _metrics_dir = os.environ["PROMETHEUS_MULTIPROC_DIR"]
+
+
+def post_worker_init(worker):
+    """gunicorn's own refusals (a malformed request line or header) as problem+json, like the app's."""
+    from service.problems import install_gunicorn_errors
+    install_gunicorn_errors()
 
 
 def on_starting(server):

@@ -72,13 +72,18 @@ def run(seconds: int, users: int, workers: int, fault: bool, max_growth: float, 
         sampler = threading.Thread(target=sample_memory, args=(server, stop, samples), daemon=True)
         sampler.start()
         start = time.time()
+        locust_log = tempfile.TemporaryFile()
         locust = subprocess.Popen(
             [sys.executable, "-m", "locust", "-f", str(ROOT / "load" / "locustfile.py"), "--headless",
              "-u", str(users), "-r", str(users), "-t", f"{seconds}s", "--host", server.url,
              "--only-summary", "--csv", prefix, "--exit-code-on-error", "0", "--loglevel", "WARNING",
              "--stop-timeout", "5"],
-            cwd=ROOT, env={**os.environ, **env, "LOAD_TALLY": str(tally_path), "PYTHONPATH": str(ROOT)},
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            cwd=ROOT, env={**os.environ, **env, "LOAD_TALLY": str(tally_path), "PYTHONPATH": str(ROOT),
+                          "REFEREE_ACCESS_LOG": "0"},  # the corpus is built in process: no access lines
+            # a file, not a pipe: nobody read the pipe before the kills were over, and the corpus, built
+            # in process at import, wrote an access line per request (114 KB) to it: locust blocked
+            # before its first request until then (issue 11: the fault run "nearly stalled" 45 s)
+            stdout=subprocess.DEVNULL, stderr=locust_log)
         kills = []
         for k in range(kill_count if fault else 0):  # spread over the run: at 1/(n+1), 2/(n+1), ...
             time.sleep(start + seconds * (k + 1) / (kill_count + 1) - time.time())
@@ -93,10 +98,15 @@ def run(seconds: int, users: int, workers: int, fault: bool, max_growth: float, 
                 time.sleep(0.01)
             kills.append(kill)
         try:
-            _, err = locust.communicate(timeout=seconds + 120)
+            locust.wait(timeout=seconds + 120)
         finally:
             if locust.poll() is None:
                 locust.kill()
+        locust_log.seek(0)
+        err = locust_log.read()
+        locust_log.close()
+        if os.environ.get("LOAD_LOCUST_STDERR"):
+            Path(os.environ["LOAD_LOCUST_STDERR"]).write_bytes(err)
         stop.set()
         sampler.join()
     stats = aggregated(prefix)
@@ -112,9 +122,19 @@ def run(seconds: int, users: int, workers: int, fault: bool, max_growth: float, 
                            for k in kills]
         report["answers_after_last_kill"] = after
         report["errors_at_s"] = [round(t - start, 2) for t in tally["error_times"]]
+        report["locust_stderr_bytes"] = len(err)
+        # a stall is a stretch of seconds without one correct answer, away from the kills
+        answered = {t for t, n in tally["per_second"] if n}
+        quiet = [t for t in range(int(start) + 3, int(start + seconds) - 3)
+                 if t not in answered and all(abs(t - k["at"]) > 3 for k in kills)]
+        report["seconds_without_answers"] = len(quiet)
+        ok = ok and not quiet
         ok = ok and after > 0 and all(k["replaced_after_s"] is not None for k in kills)
-        # at most the request in flight on each killed sync worker, at the moment of its kill
-        ok = ok and tally["connection_errors"] <= len(kills) and stats["failures"] == tally["connection_errors"]
+        # at most the requests in flight on each killed worker, at the moment of its kill: one on a
+        # sync worker, any of the users' on a gevent worker (which serves many at once)
+        in_flight = 1 if os.environ.get("GUNICORN_WORKER_CLASS", "gevent") == "sync" else users
+        ok = ok and tally["connection_errors"] <= len(kills) * in_flight
+        ok = ok and stats["failures"] == tally["connection_errors"]
         ok = ok and all(any(abs(t - k["at"]) < 2 for k in kills) for t in tally["error_times"])
     else:
         ok = ok and stats["failures"] == 0 and all(

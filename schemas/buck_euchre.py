@@ -78,7 +78,7 @@ _calls = (MOVES[0], MOVES[1], MOVES[3])  # pass, order_up, name_trump
 BidIn = Schema.from_dict({
     "options": _options(), "dealer": seat(), "turn_up": card(CARD),
     "calls": many(_calls, required=False), "bid": fields.Raw(required=True, metadata={
-        "description": "the candidate call: pass, order_up or name_trump"}),
+        "type": "object", "description": "the candidate call (a move): pass, order_up or name_trump"}),
 }, name="BuckEuchreBidRequest")
 Contract = Schema.from_dict({"trump": enum(SUIT, nullable=True), "maker": seat(nullable=True)},
                             name="BuckEuchreContract")

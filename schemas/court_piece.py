@@ -132,16 +132,17 @@ TrickWinnerOut = Schema.from_dict({"seat": seat(), "card": fields.String(require
                                   name=f"{P}TrickWinner")
 ScoreIn = Schema.from_dict({
     "options": _options(), "match": fields.Nested(Match, allow_none=True), "dealer": seat(),
-    "calling_team": fields.Integer(strict=True, metadata={
-        "description": "optional: implied by the dealer, (dealer + 1) mod 2"}),
-    "winner_team": fields.Integer(strict=True, metadata={"description": "0 or 1"}),
-    "kot": fields.Boolean(metadata={"description": "the winner won by kot or goon kot"}),
+    "calling_team": fields.Integer(strict=True, allow_none=True, metadata={
+        "description": "optional: implied by the dealer, (dealer + 1) mod 2; null is absent"}),
+    "winner_team": fields.Integer(strict=True, allow_none=True, metadata={
+        "description": "0 or 1 (null or absent on a redeal, whose result carries it as null)"}),
+    "kot": fields.Boolean(allow_none=True, metadata={"description": "the winner won by kot or goon kot"}),
     "redeal": fields.Boolean(metadata={"default": False}),
 }, name=f"{P}ScoreRequest")
 ScoreOut = Schema.from_dict(_score, name=f"{P}Score")
 HandOutcome = Schema.from_dict({
-    "winner_team": fields.Integer(strict=True), "kot": fields.Boolean(),
-    "calling_team": fields.Integer(strict=True), "redeal": fields.Boolean(),
+    "winner_team": fields.Integer(strict=True, allow_none=True), "kot": fields.Boolean(allow_none=True),
+    "calling_team": fields.Integer(strict=True, allow_none=True), "redeal": fields.Boolean(),
 }, name=f"{P}HandOutcome")
 MatchScoreIn = Schema.from_dict({
     "options": _options(),

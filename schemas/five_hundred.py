@@ -177,7 +177,8 @@ BidContract = Schema.from_dict({"bid": enum(BIDS), "seat": _seat()}, name="FiveH
 BidIn = Schema.from_dict({
     "options": _options(), "dealer": _seat(),
     "calls": many(CALLS, required=False, description="the calls so far, as moves"),
-    "bid": fields.Raw(required=True, metadata={"description": "the candidate call: a pass or bid move"}),
+    "bid": fields.Raw(required=True, metadata={"type": "object",
+                                               "description": "the candidate call: a pass or bid move"}),
 }, name="FiveHundredBidRequest")
 BidOut = Schema.from_dict({
     "valid": fields.Boolean(required=True), "reason": fields.String(required=True, allow_none=True),

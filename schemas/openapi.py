@@ -36,11 +36,13 @@ def _problems(*statuses):
     text = {400: "Malformed JSON or a request of the wrong shape (`invalid_json`, `invalid_request`)",
             404: "Unknown game or path, or a calculator this game does not have (`unknown_game`, `not_found`)",
             406: "The client does not accept JSON (`not_acceptable`)",
-            413: "Body over the size cap (`payload_too_large`)",
+            413: "Body over this endpoint's size cap, chunked or not (`payload_too_large`; docs/TRUST.md, \"Limits\")",
             403: "A token bound to a seat asked for what that seat may not have (`seat_forbidden`)",
             415: "Body not sent as application/json (`unsupported_media_type`)",
-            422: "Impossible record (`invalid_record`), a move the rules forbid (`illegal_move`) or a "
-                 "record token that is not one of this service's for this game (`invalid_token`)",
+            422: "Impossible record (`invalid_record`; among its reasons `deal_mismatch`, a record whose "
+                 "deal is not its seed's, and `bad_seed`, a seed over 256 characters), a move the rules "
+                 "forbid (`illegal_move`), a record token that is not one of this service's for this game "
+                 "(`invalid_token`) or one past its expiry (`token_expired`)",
             503: "A token was sent or asked for but the service has no token keys (`sealing_unavailable`)"}
     return {str(s): {"description": text[s], "content": {PROBLEM: {"schema": "Problem"}}} for s in statuses}
 

@@ -97,7 +97,9 @@ def _wrappers(p, record, moves, state, result, n):
             "hand_tokens": fields.List(token("a token without a seat"), required=False, metadata={
                 "description": "the match's hands as tokens, instead of `hands`"})}),
         "MatchReplayAnswer": make("MatchReplayAnswer", {
-            "per_hand": many(make("HandOfMatch", {"dealer": seat(n), "result": nested(result)})),
+            "per_hand": many(make("HandOfMatch", {"dealer": seat(n), "result": nested(result), "deal_verified": fields.Boolean(
+                required=True, metadata={"description": "the hand's record carried its seed, and its deal "
+                                         "is that seed's (a record without a seed: false)"})})),
             "running_scores": fields.List(fields.List(fields.Integer()), required=True),
             "scores": fields.List(fields.Integer(), required=True),
             "match_over": fields.Boolean(required=True),

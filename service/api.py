@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from functools import cache
 
 import orjson
@@ -12,12 +13,12 @@ from schemas import requests as rq
 from schemas.games import calculator_schema
 
 from .docs import cacheable
-from .limits import json_depth_exceeds
+from .limits import integral_floats, json_depth_exceeds
 from .problems import ApiProblem
 from .rules import games
-from .rules.errors import IllegalMove, InvalidRecord
+from .rules.errors import IllegalMove, InvalidRecord, short
 from .rules.game import is_int
-from .tokens import KEY_ENV, InvalidToken, Keyring, seed_commitment
+from .tokens import KEY_ENV, ExpiredToken, InvalidToken, Keyring, seed_commitment
 
 api = Blueprint("api", __name__)
 
@@ -37,13 +38,19 @@ def _check_accept() -> None:
         raise ApiProblem(406, "not_acceptable", "this API answers application/json only")
 
 
-def body(schema: type[rq.Envelope] | None = None, check_accept: bool = True) -> dict:
+def body(schema: type[rq.Envelope] | None = None, cap: str = "MAX_CONTENT_LENGTH",
+         check_accept: bool = True) -> dict:
+    """The request's JSON object, checked cheapest first: media type, size, syntax, depth, field count, shape.
+
+    ``cap`` names the configured size cap of this kind of body (docs/TRUST.md, "Limits"): a deal
+    request or a record needs far less than a match log, and a byte count is the cheapest refusal.
+    """
     if check_accept:  # an endpoint with other answers (tournaments' CSV) negotiates its own
         _check_accept()
     mime = request.mimetype
     if mime not in _JSON_TYPES and not mime.endswith("+json"):
         raise ApiProblem(415, "unsupported_media_type", "send the body as application/json")
-    raw = request.get_data(cache=False)
+    raw = _raw_body(current_app.config[cap])
     try:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError as exc:
@@ -54,13 +61,42 @@ def body(schema: type[rq.Envelope] | None = None, check_accept: bool = True) -> 
         raise _too_deep()
     if not isinstance(data, dict):
         raise ApiProblem(400, "invalid_request", "the body must be a JSON object")
+    data = integral_floats(raw, data)
     if schema is not None:
+        instance = _instance(schema)
+        if len(data) > len(instance.fields):  # a flood of unknown fields: refused before any is examined
+            unknown = [k for k in itertools.islice(data, len(instance.fields) + 5) if k not in instance.fields]
+            raise ApiProblem(400, "invalid_request", f"the request has {len(data)} fields; "
+                             f"{schema.__name__} takes at most {len(instance.fields)}",
+                             errors={k: ["Unknown field."] for k in unknown})
         try:
-            data = _instance(schema).load(data)
+            data = instance.load(data)
         except ValidationError as exc:
             raise ApiProblem(400, "invalid_request", "the request's shape is wrong",
                              errors=exc.normalized_messages()) from None
     return data
+
+
+def _raw_body(limit: int) -> bytes:
+    """The body's bytes, never more than ``limit``.
+
+    A body whose ``Content-Length`` is over the cap is refused before it is read; a chunked one (no
+    length: gunicorn sets ``wsgi.input_terminated``) is read up to one byte past the cap and refused
+    there, rather than silently cut to the cap (issue 11).
+    """
+    length = request.content_length
+    if length is not None and length > limit:
+        raise _too_large(limit)
+    if length is None and request.environ.get("wsgi.input_terminated"):
+        raw = request.environ["wsgi.input"].read(limit + 1)
+        if len(raw) > limit:
+            raise _too_large(limit)
+        return raw
+    return request.get_data(cache=False)
+
+
+def _too_large(limit: int) -> ApiProblem:
+    return ApiProblem(413, "payload_too_large", f"this endpoint takes bodies of at most {limit} bytes")
 
 
 def _too_deep() -> ApiProblem:
@@ -77,7 +113,7 @@ def _instance(schema: type[rq.Envelope]) -> rq.Envelope:
 def game_of(game_id: str):
     game = games.get(game_id)
     if game is None:
-        raise ApiProblem(404, "unknown_game", f"no game {game_id!r}; known: {', '.join(games.GAMES)}")
+        raise ApiProblem(404, "unknown_game", f"no game {short(game_id)}; known: {', '.join(games.GAMES)}")
     return game
 
 
@@ -116,7 +152,7 @@ def game_entry(game_id):
 @api.post("/v1/games/<game_id>/deals")
 def deals(game_id):
     game = game_of(game_id)
-    data = body(rq.DealRequest)
+    data = body(rq.DealRequest, "MAX_DEAL_BYTES")
     ring = keyring() if data["seal"] else None  # refuse before dealing
     record = game.deal(data["seed"], data["options"], data["dealer"], data["match"])
     if ring is None:
@@ -129,20 +165,20 @@ def deals(game_id):
 @api.post("/v1/games/<game_id>/state")
 def state(game_id):
     game = game_of(game_id)
-    return reply(read_hand(game, body(rq.RecordRequest))[0].state())
+    return reply(read_hand(game, body(rq.RecordRequest, "MAX_RECORD_BYTES"))[0].state())
 
 
 @api.post("/v1/games/<game_id>/legal-moves")
 def legal_moves(game_id):
     game = game_of(game_id)
-    hand = read_hand(game, body(rq.RecordRequest))[0]
+    hand = read_hand(game, body(rq.RecordRequest, "MAX_RECORD_BYTES"))[0]
     return reply({"seat": hand.to_act, "moves": hand.listing()})
 
 
 @api.post("/v1/games/<game_id>/moves/validate")
 def validate_move(game_id):
     game = game_of(game_id)
-    data = body(rq.MoveRequest)
+    data = body(rq.MoveRequest, "MAX_RECORD_BYTES")
     hand = read_hand(game, data)[0]
     refusal = hand.check(game.read_move(data["move"], hand))
     if refusal is None:
@@ -153,7 +189,7 @@ def validate_move(game_id):
 @api.post("/v1/games/<game_id>/moves")
 def make_move(game_id):
     game = game_of(game_id)
-    data = body(rq.MoveRequest)
+    data = body(rq.MoveRequest, "MAX_RECORD_BYTES")
     record, seat = open_record(game, data)
     hand = replay(game, record)  # the whole record: the move is judged on everything
     move = game.read_move(data["move"], hand)
@@ -161,7 +197,8 @@ def make_move(game_id):
         if move["seat"] != seat:
             raise seat_forbidden(seat, f"make a move for seat {move['seat']}")
         # judged first on what the seat can know, so that a refusal tells it nothing more
-        seen = game.replay(hand.view_record(seat))
+        old_view = hand.view_record(seat)
+        seen = game.replay(old_view)
         refusal = seen.check(game.read_move(data["move"], seen))
         if refusal is not None:
             raise IllegalMove(refusal[0], refusal[1], move_index=len(seen.moves))
@@ -172,14 +209,14 @@ def make_move(game_id):
     if seat is None:
         return reply({"record_token": ring.seal(game.id, new), "seat_tokens": seat_tokens(ring, game, new),
                       "events": events, "state": hand.state()})
-    events, after = seat_after_move(game, hand, seat)
+    events, after = seat_after_move(game, hand, seat, (old_view, seen))
     return reply({"record_token": ring.seal(game.id, new, seat), "events": events, "state": after})
 
 
 @api.post("/v1/games/<game_id>/views")
 def view(game_id):
     game = game_of(game_id)
-    data = body(rq.ViewRequest)
+    data = body(rq.ViewRequest, "MAX_RECORD_BYTES")
     record, bound = open_record(game, data)
     hand = replay(game, record)
     seat = _seat(data["seat"])
@@ -193,7 +230,7 @@ def view(game_id):
 def open_token(game_id):
     """The whole record, seed included, for the holder of a token without a seat (the deal's reveal)."""
     game = game_of(game_id)
-    record, seat = open_record(game, body(rq.TokenRequest))
+    record, seat = open_record(game, body(rq.TokenRequest, "MAX_RECORD_BYTES"))
     if seat is not None:
         raise seat_forbidden(seat, "open the whole record")
     return reply(replay(game, record).to_record())
@@ -213,6 +250,9 @@ def open_record(game, data) -> tuple[dict, int | None]:
         return data["record"], None
     try:
         return keyring().open(game.id, data["record_token"])
+    except ExpiredToken:
+        raise ApiProblem(422, "token_expired", f"record_token expired (tokens last {keyring().ttl} s; "
+                         "docs/TRUST.md)") from None
     except InvalidToken:
         raise ApiProblem(422, "invalid_token", f"record_token is not a valid {game.id} token "
                          "from this service") from None
@@ -231,10 +271,19 @@ def seat_tokens(ring: Keyring, game, record: dict) -> list[str]:
     return [ring.seal(game.id, record, s) for s in range(game.players(record["options"]))]
 
 
-def seat_after_move(game, hand, seat: int) -> tuple[list, dict]:
-    """The last move's events and the state as ``seat`` sees them, replayed from its view alone."""
+def seat_after_move(game, hand, seat: int, seen=None) -> tuple[list, dict]:
+    """The last move's events and the state as ``seat`` sees them, replayed from its view alone.
+
+    ``seen``: the view before the move and its replayed hand; when the move revealed nothing that
+    changes the earlier view (most moves), that hand is the one to play the move on, and a second
+    replay of the whole view is saved (issue 11: a seat token on a long record cost four replays).
+    """
     view = hand.view_record(seat)
-    before = game.replay({**view, "moves": view["moves"][:-1]})
+    earlier = {**view, "moves": view["moves"][:-1]}
+    if seen is not None and seen[0] == earlier:
+        before = seen[1]
+    else:
+        before = game.replay(earlier)
     last = game.parse_move(view["moves"][-1], before.n, before.pack, before.viewer, "move")
     events = before.play(last, len(before.moves))
     return events, before.state()
@@ -255,7 +304,7 @@ def _calculator(game_id, method):
     schema = calculator_schema(game.id, method)
     if schema is None:  # the game has no such calculator: NotApplicable, 404
         return reply(getattr(game, method)({}))
-    data = body(schema)
+    data = body(schema, "MAX_RECORD_BYTES")
     with game.documented_reasons():
         return reply(getattr(game, method)(data))
 
@@ -284,19 +333,47 @@ def score_match(game_id):
 def replay_a_match(game_id):
     game = game_of(game_id)
     data = body(rq.MatchReplayRequest)
+    limit = current_app.config["MAX_MOVES"]
     if "hand_tokens" in data:
         if len(data["hand_tokens"]) > current_app.config["MAX_HANDS"]:  # before opening any
             raise InvalidRecord("too_many_hands", f"a match log may hold at most {current_app.config['MAX_HANDS']} hands")
-        hands = []
-        for token in data["hand_tokens"]:
+
+        def opened(i, token):
             record, seat = open_record(game, {"record_token": token})
             if seat is not None:
                 raise seat_forbidden(seat, "replay a match")
-            hands.append(record)
+            return _capped(record, i, limit)
+        hands = _Lazy(data["hand_tokens"], opened)
     else:
-        hands = data["hands"]
-    limit = current_app.config["MAX_MOVES"]
-    for i, h in enumerate(hands):
-        if isinstance(h.get("moves"), list) and len(h["moves"]) > limit:
-            raise InvalidRecord("too_many_moves", f"hands[{i}] holds more than {limit} moves", hand_index=i)
+        hands = [_capped(h, i, limit) for i, h in enumerate(data["hands"])]
     return reply(game.replay_match({"hands": hands}, current_app.config["MAX_HANDS"]))
+
+
+def _capped(record, i: int, limit: int):
+    if isinstance(record, dict) and isinstance(record.get("moves"), list) and len(record["moves"]) > limit:
+        raise InvalidRecord("too_many_moves", f"hands[{i}] holds more than {limit} moves", hand_index=i)
+    return record
+
+
+class _Lazy(list):
+    """A match's hand tokens, each opened only when the replay reaches its hand.
+
+    The replay stops at the first bad hand, so a log of 500 tokens whose second hand is refused costs
+    two decryptions, not 500 (issue 11). A list, so the games' ``replay_match`` take it as they take
+    ``hands``; each token is opened once.
+    """
+
+    def __init__(self, items, opener):
+        super().__init__(items)
+        self._opener, self._opened = opener, {}
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        i = range(len(self))[i]
+        if i not in self._opened:
+            self._opened[i] = self._opener(i, list.__getitem__(self, i))
+        return self._opened[i]
+
+    def __iter__(self):
+        return (self[i] for i in range(len(self)))

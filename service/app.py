@@ -11,7 +11,7 @@ from werkzeug.exceptions import HTTPException
 
 from .rules.errors import IllegalMove, InvalidRecord, NotApplicable
 from .problems import ApiProblem, from_http_exception, problem
-from .tokens import KEY_ENV, Keyring
+from .tokens import DEFAULT_TTL, KEY_ENV, TTL_ENV, Keyring
 
 DEFAULT_MAX_BODY = 1024 * 1024
 
@@ -19,12 +19,16 @@ DEFAULT_MAX_BODY = 1024 * 1024
 def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__)
     app.config["MAX_CONTENT_LENGTH"] = int(os.environ.get("REFEREE_MAX_BODY_BYTES", DEFAULT_MAX_BODY))
+    # a record (2000 moves, sealed or not) or a calculator body needs far less than a match log
+    app.config["MAX_RECORD_BYTES"] = int(os.environ.get("REFEREE_MAX_RECORD_BYTES", 256 * 1024))
+    app.config["MAX_DEAL_BYTES"] = int(os.environ.get("REFEREE_MAX_DEAL_BYTES", 16 * 1024))
     app.config["MAX_MOVES"] = int(os.environ.get("REFEREE_MAX_MOVES", 2000))
     app.config["MAX_HANDS"] = int(os.environ.get("REFEREE_MAX_HANDS", 500))
     app.config["MAX_JSON_DEPTH"] = int(os.environ.get("REFEREE_MAX_JSON_DEPTH", 32))
     app.config["TOKEN_KEYS"] = os.environ.get(KEY_ENV, "")
+    app.config["TOKEN_TTL"] = int(os.environ.get(TTL_ENV, DEFAULT_TTL))
     app.config.update(config or {})
-    app.extensions["referee_keyring"] = Keyring.from_env(app.config["TOKEN_KEYS"])  # bad keys: fail at start
+    app.extensions["referee_keyring"] = Keyring.from_env(app.config["TOKEN_KEYS"], app.config["TOKEN_TTL"])  # bad keys: fail at start
 
     from . import ops
     from .api import api

@@ -12,6 +12,12 @@ forged one. The key id picks the key without trial decryption, so rotation (seve
 the first one seals) costs nothing per request. Every failure is one ``InvalidToken``: the caller
 learns only that the token is not valid, never why.
 
+A token expires: the sealed payload carries ``exp`` (Unix seconds; ``REFEREE_TOKEN_TTL`` after
+sealing, 7 days by default, 0 for never), and a token opened after it is ``ExpiredToken``. The time
+is inside the authenticated bytes, so it cannot be changed, and it is checked only after the token
+has authenticated, so saying "expired" tells nothing a forger could use. A token sealed without
+``exp`` (before expiry existed) does not expire; retire those by rotating the key.
+
 Every card a token carries is written three characters wide, so a token's length never tells which
 cards a record holds (Five Hundred's six-player pack names ``11H`` with three characters, the
 others ``TH`` with two; a discard's length would otherwise leak its ranks).
@@ -24,6 +30,7 @@ import binascii
 import hashlib
 import os
 import re
+import time
 
 import orjson
 from cryptography.exceptions import InvalidTag
@@ -31,6 +38,8 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 VERSION = b"\x01"
 KEY_ENV = "REFEREE_TOKEN_KEYS"
+TTL_ENV = "REFEREE_TOKEN_TTL"
+DEFAULT_TTL = 7 * 24 * 3600  # a table's hand and a match's replay at its end fit; 0: tokens never expire
 KEY_ID_BYTES = 4
 NONCE_BYTES = 12
 TAG_BYTES = 16
@@ -48,6 +57,10 @@ def _encode(raw: bytes) -> str:
 
 class InvalidToken(Exception):
     """The token was altered, truncated, sealed with an unknown key or for another game."""
+
+
+class ExpiredToken(InvalidToken):
+    """An authentic token opened after its ``exp``."""
 
 
 class BadKey(ValueError):
@@ -105,13 +118,16 @@ def _narrow(value):
 class Keyring:
     """The configured keys: the first seals, every one opens."""
 
-    def __init__(self, keys: list[bytes]):
+    def __init__(self, keys: list[bytes], ttl: int = DEFAULT_TTL, clock=time.time):
         self._ciphers = {hashlib.sha256(k).digest()[:KEY_ID_BYTES]: AESGCM(k) for k in keys}
         self._sealing = hashlib.sha256(keys[0]).digest()[:KEY_ID_BYTES] if keys else None
+        self.ttl, self._clock = ttl, clock
 
     @classmethod
-    def from_env(cls, text: str | None = None) -> "Keyring":
-        return cls(parse_keys(os.environ.get(KEY_ENV) if text is None else text))
+    def from_env(cls, text: str | None = None, ttl: int | None = None) -> "Keyring":
+        if ttl is None:
+            ttl = int(os.environ.get(TTL_ENV, DEFAULT_TTL))
+        return cls(parse_keys(os.environ.get(KEY_ENV) if text is None else text), ttl)
 
     def __bool__(self) -> bool:
         return self._sealing is not None
@@ -120,13 +136,14 @@ class Keyring:
         """A token for ``record`` of ``game_id``; with ``seat``, it answers only with that seat's view."""
         kid = self._sealing
         payload = {"record": {**record, "deal": _widen(record["deal"]), "moves": _widen(record["moves"])},
-                   "seat": seat}
+                   "seat": seat, "exp": int(self._clock()) + self.ttl if self.ttl > 0 else None}
         nonce = os.urandom(NONCE_BYTES)
         sealed = self._ciphers[kid].encrypt(nonce, orjson.dumps(payload), VERSION + kid + game_id.encode())
         return _encode(VERSION + kid + nonce + sealed)
 
     def open(self, game_id: str, token) -> tuple[dict, int | None]:
-        """``(record, seat)`` from a token of ``game_id``; ``InvalidToken`` for anything else."""
+        """``(record, seat)`` from a token of ``game_id``; ``ExpiredToken`` after its ``exp``;
+        ``InvalidToken`` for anything else."""
         if type(token) is not str or not 0 < len(token) <= MAX_TOKEN_CHARS or not _ALPHABET.fullmatch(token):
             raise InvalidToken
         try:
@@ -146,6 +163,8 @@ class Keyring:
         except InvalidTag:
             raise InvalidToken from None
         payload = orjson.loads(plain)  # we wrote it: authenticated, so well formed
+        if payload.get("exp") is not None and self._clock() > payload["exp"]:
+            raise ExpiredToken
         record = payload["record"]
         record["deal"], record["moves"] = _narrow(record["deal"]), _narrow(record["moves"])
         return record, payload["seat"]

@@ -63,7 +63,7 @@ def score(game_id):
     game = game_of(game_id)
     csv = _wants_csv()
     request.max_content_length = current_app.config["MAX_TOURNAMENT_BYTES"]
-    data = body(check_accept=False)
+    data = body(cap="MAX_TOURNAMENT_BYTES", check_accept=False)
     try:
         event = load_event(data)
     except ValidationError as exc:

@@ -183,7 +183,8 @@ def alternatives(game_id, record, view, rng, tries=12):
         mapping = dict(zip(hidden, perm))
         deal = _map(record["deal"], mapping)
         moves = _map(record["moves"], mapping)
-        alt = {**record, "deal": deal, "moves": moves}
+        # without the seed: a record carrying one must hold exactly its deal (deal_mismatch otherwise)
+        alt = {**{k: v for k, v in record.items() if k != "seed"}, "deal": deal, "moves": moves}
         try:
             hand = game.replay(alt)
         except Exception:  # noqa: BLE001 — an impossible history: not an alternative

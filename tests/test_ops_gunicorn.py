@@ -28,8 +28,9 @@ def _get(port, path, headers=None):
 
 @pytest.fixture(scope="module")
 def server():
+    # sync workers: a held request then blocks its worker, which is what spreads the others (below)
     with Gunicorn(app="service:create_app()", unset=("PROMETHEUS_MULTIPROC_DIR",),
-                  env={"LOG_LEVEL": "info"}) as running:
+                  env={"LOG_LEVEL": "info", "GUNICORN_WORKER_CLASS": "sync"}) as running:
         yield running.port, running
 
 
@@ -83,9 +84,10 @@ def test_with_gthread_slow_clients_do_not_starve_the_others():
                 s.sendall(b"POST /v1/games/sixes/state HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
                           b"Content-Length: 100\r\n\r\n{")
             time.sleep(0.3)
-            started = time.monotonic()
+            # answered at all within the socket's 10 s timeout (a bound, not a measured time): a
+            # starved worker would hold the probe until gunicorn's 30 s timeout killed it
             status, _, _ = _get(running.port, "/healthz")
-            assert status == 200 and time.monotonic() - started < 5
+            assert status == 200
         finally:
             for s in slow:
                 s.close()

@@ -215,7 +215,8 @@ def test_every_record_endpoint_refuses_a_bad_token_with_a_422_problem(client, ri
     r = client.post(f"{G}/buck-euchre{path}", json={"record_token": token, **extra})
     assert r.status_code == 422 and r.json["code"] == "invalid_token", r.json
     assert r.mimetype == "application/problem+json"
-    r = client.post(f"{G}/buck-euchre/matches/replay", json={"hand_tokens": [good, token]})
+    # hands are judged in order, each token opened when its hand is reached (issue 11)
+    r = client.post(f"{G}/buck-euchre/matches/replay", json={"hand_tokens": [token, good]})
     assert r.status_code == 422 and r.json["code"] == "invalid_token"
 
 
@@ -272,3 +273,30 @@ def test_the_verification_code_in_trust_md_is_the_services_shuffle():
     for seed in ("", "a", "table-7", "ré", "x" * 100):
         for deck in (list(range(52)), list(range(24)), list(range(63))):
             assert scope["shuffled"](deck, seed) == shuffled(deck, seed)
+
+
+# --- expiry (issue 11, item 9) ---
+def test_a_token_expires_after_its_ttl_and_says_so(app):
+    from service.tokens import DEFAULT_TTL, ExpiredToken
+    now = [1_000_000.0]
+    ring = Keyring(parse_keys(TEST_KEYS), ttl=60, clock=lambda: now[0])
+    token = ring.seal("sixes", record_of("sixes"))
+    now[0] += 60
+    assert ring.open("sixes", token)[0] == record_of("sixes")
+    now[0] += 1
+    with pytest.raises(ExpiredToken):
+        ring.open("sixes", token)
+    never = Keyring(parse_keys(TEST_KEYS), ttl=0, clock=lambda: now[0])
+    token = never.seal("sixes", record_of("sixes"))
+    now[0] += 10 ** 9
+    assert never.open("sixes", token)[0] == record_of("sixes")
+    assert app.extensions["referee_keyring"].ttl == DEFAULT_TTL == 7 * 24 * 3600
+
+
+def test_an_expired_token_is_a_422_token_expired(app, monkeypatch):
+    ring = app.extensions["referee_keyring"]
+    token = ring.seal("sixes", record_of("sixes"))
+    later = ring._clock() + ring.ttl + 1
+    monkeypatch.setattr(ring, "_clock", lambda: later)
+    r = app.test_client().post(f"{G}/sixes/state", json={"record_token": token})
+    assert r.status_code == 422 and r.json["code"] == "token_expired", r.json

@@ -7,7 +7,7 @@ past the suits: ``JK`` 64, ``RJ`` 65, ``BJ`` 66, and their suit is ``JOKER_SUIT`
 
 from __future__ import annotations
 
-from .errors import InvalidRecord
+from .errors import InvalidRecord, short
 
 SUITS = "SHDC"
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
@@ -97,7 +97,7 @@ class Pack:
             return card
         card = lookup(text)
         if card is None or not (self.mask >> card & 1):
-            raise InvalidRecord("unknown_card", f"{where}: {text!r} is not a card of this pack")
+            raise InvalidRecord("unknown_card", f"{where}: {short(text)} is not a card of this pack")
         return card
 
     def parse_list(self, items, where: str, hidden_ok: bool = False) -> list[int | None]:

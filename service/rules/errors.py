@@ -1,5 +1,19 @@
 """The referee's three ways of saying no, distinguished as python-chess does."""
 
+import reprlib
+
+_SHORT = reprlib.Repr()  # keyword arguments only from Python 3.12
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong = 2, 40, 40, 40
+_SHORT.maxlist = _SHORT.maxdict = _SHORT.maxtuple = 4
+
+
+def short(value) -> str:
+    """A client's value as a message quotes it: ``repr`` cut short, whatever its size or depth.
+
+    A message must never copy a megabyte back (issue 11), nor walk a value nested deep.
+    """
+    return _SHORT.repr(value)
+
 
 class RefereeError(ValueError):
     """Base class: a request the referee refuses, with a stable reason code."""

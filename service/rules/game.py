@@ -6,16 +6,18 @@ replayed). Everything here is game-agnostic: a new game is a new module register
 
 from __future__ import annotations
 
+import json
 from contextlib import contextmanager
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from .cards import NAMES, Pack, lookup, names
-from .errors import IllegalMove, InvalidRecord, NotApplicable
+from .errors import IllegalMove, InvalidRecord, NotApplicable, short
 from .match import replay_match
 from .options import Option, parse_options
 from .shuffle import new_seed, shuffled
 
 RECORD_FIELDS = {"game", "options", "dealer", "deal", "moves", "match", "viewer", "seed"}
+MAX_SEED_CHARS = 256  # a seed is a name, not a payload: longer ones are refused (docs/TRUST.md, "Limits")
 
 
 def is_int(value) -> bool:
@@ -24,7 +26,14 @@ def is_int(value) -> bool:
 
 def parse_seat(value, n: int, where: str, reason: str = "bad_seat") -> int:
     if not is_int(value) or not 0 <= value < n:
-        raise InvalidRecord(reason, f"{where}: {value!r} is not a seat 0-{n - 1}")
+        raise InvalidRecord(reason, f"{where}: {short(value)} is not a seat 0-{n - 1}")
+    return value
+
+
+def parse_seed(value, where: str = "seed") -> str:
+    """A seed: a string of at most ``MAX_SEED_CHARS`` characters (the caller has checked the type)."""
+    if len(value) > MAX_SEED_CHARS:
+        raise InvalidRecord("bad_seed", f"{where} is {len(value)} characters long; at most {MAX_SEED_CHARS}")
     return value
 
 
@@ -45,7 +54,7 @@ def parse_match(raw, defaults: dict, fields: dict) -> dict:
         raise InvalidRecord("bad_match", "match must be an object or null")
     unknown = [k for k in raw if k not in fields]
     if unknown:
-        raise InvalidRecord("bad_match", f"match: unknown field {unknown[0]!r}")
+        raise InvalidRecord("bad_match", f"match: unknown field {short(unknown[0])}")
     out = {}
     for key, parser in fields.items():
         if key in raw:
@@ -89,6 +98,18 @@ FIELD_KINDS = {
     "integer": _typed("an integer", is_int),
     "boolean": _typed("a boolean", lambda v: isinstance(v, bool)),
 }
+
+
+def _key(value) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+@lru_cache(maxsize=512)
+def _seeded_deal(game, seed, options, dealer, match, viewer) -> tuple[int, dict]:
+    """The dealer and the deal (as ``viewer`` sees it) that ``seed`` gives: a replayed record checks
+    against it without shuffling again (a table sends the same deal with every move)."""
+    record = game.deal(seed, json.loads(options), dealer, json.loads(match))
+    return record["dealer"], game._start(record, verify=False).deal_json(viewer)
 
 
 class Game:
@@ -173,7 +194,7 @@ class Game:
         kind = raw.get("type")
         spec = self.move_fields.get(kind) if isinstance(kind, str) else None
         if spec is None:
-            raise InvalidRecord("unknown_move_type", f"{where}.type: {kind!r} is not a move of this game "
+            raise InvalidRecord("unknown_move_type", f"{where}.type: {short(kind)} is not a move of this game "
                                 f"({', '.join(self.move_fields)})")
         move = {"seat": seat, "type": kind}
         allowed = {"seat", "type"}
@@ -184,12 +205,12 @@ class Game:
             if field not in raw:
                 if optional:
                     continue
-                raise InvalidRecord("bad_move", f"{where}: a {kind!r} move needs {field!r}")
+                raise InvalidRecord("bad_move", f"{where}: a {short(kind)} move needs {short(field)}")
             hidden_ok = viewer is not None and self.hidden_move_fields.get(kind) == field
             move[field] = FIELD_KINDS[fkind](pack, raw[field], f"{where}.{field}", hidden_ok)
         extra = [k for k in raw if k not in allowed]
         if extra:
-            raise InvalidRecord("bad_move", f"{where}: unknown field {extra[0]!r} in a {kind!r} move")
+            raise InvalidRecord("bad_move", f"{where}: unknown field {short(extra[0])} in a {short(kind)} move")
         return move
 
     def _fast_move(self, raw, n: int, pack: Pack) -> dict | None:
@@ -251,14 +272,14 @@ class Game:
         with self.documented_reasons():
             return self._start(record)
 
-    def _start(self, record) -> Hand:
+    def _start(self, record, verify: bool = True) -> Hand:
         if not isinstance(record, dict):
             raise InvalidRecord("bad_record", "record must be an object")
         if record.get("game") != self.id:
-            raise InvalidRecord("wrong_game", f"record.game must be {self.id!r}")
+            raise InvalidRecord("wrong_game", f"record.game must be {short(self.id)}")
         extra = [k for k in record if k not in RECORD_FIELDS]
         if extra:
-            raise InvalidRecord("unknown_field", f"record: unknown field {extra[0]!r}")
+            raise InvalidRecord("unknown_field", f"record: unknown field {short(extra[0])}")
         options = self.parse_options(record.get("options"))
         n = self.players(options)
         if "dealer" not in record:
@@ -270,13 +291,26 @@ class Game:
             viewer = parse_seat(viewer, n, "record.viewer", "bad_viewer")
         if "seed" in record and not isinstance(record["seed"], str):
             raise InvalidRecord("bad_record", "record.seed must be a string")
+        if "seed" in record:
+            parse_seed(record["seed"], "record.seed")
         if not isinstance(record.get("deal"), dict):
             raise InvalidRecord("bad_deal", "record.deal must be an object")
         hand = self.hand_class(self, options, dealer, match, viewer)
         hand.seed = record.get("seed")
         self.parse_deal(record["deal"], hand)
         hand.begin()
+        if hand.seed is not None and verify:
+            self._check_seeded_deal(hand)
         return hand
+
+    def _check_seeded_deal(self, hand) -> None:
+        """A record that carries its seed must hold exactly the deal that seed gives (DESIGN.md,
+        "Honest deals"): the same cards in the same places, for its options, dealer and match, as
+        ``deal`` would make them; a view, the same cards where it shows any."""
+        dealer, deal = _seeded_deal(self, hand.seed, _key(hand.options), hand.dealer, _key(hand.match), hand.viewer)
+        if dealer != hand.dealer or deal != hand.deal_json(hand.viewer):
+            raise InvalidRecord("deal_mismatch", "record.deal is not the deal of record.seed for these "
+                                "options, dealer and match")
 
     def replay(self, record) -> Hand:
         """The hand after every move of the record; the first bad move is reported with its index."""
@@ -305,8 +339,7 @@ class Game:
         n = self.players(options)
         dealer = parse_seat(dealer, n, "dealer", "bad_dealer")
         match = self.parse_match(match, options)
-        if seed is None:
-            seed = new_seed()
+        seed = new_seed() if seed is None else parse_seed(seed)
         cards = shuffled(self.pack(options).order, seed)
         record = {"game": self.id, "options": options, "dealer": dealer, "seed": seed,
                   "deal": self.deal_cards(cards, dealer, options, match), "moves": [], "match": match}
@@ -420,7 +453,7 @@ class Hand:
         if off:
             return off
         if move["type"] not in self.phase_moves[self.phase]:
-            return "wrong_phase", f"a {move['type']!r} move is not taken in phase {self.phase!r}"
+            return "wrong_phase", f"a {short(move['type'])} move is not taken in phase {short(self.phase)}"
         if move["seat"] != self.to_act:
             return self.turn_error(move)
         return self.check_move(move)
@@ -479,5 +512,5 @@ class Hand:
         return self.to_record(seat)
 
 
-__all__ = ["Game", "Hand", "Option", "parse_seat", "parse_match", "hand_number", "is_int",
-           "parse_int_list", "lookup"]
+__all__ = ["Game", "Hand", "Option", "parse_seat", "parse_seed", "MAX_SEED_CHARS", "parse_match", "hand_number",
+           "is_int", "parse_int_list", "lookup"]

@@ -42,7 +42,7 @@ def replay_match(game: "Game", records, max_hands: int | None = None) -> dict:
         if hand.result is None:
             raise InvalidRecord("hand_incomplete", f"hands[{i}] is not finished", hand_index=i)
         result = hand.result
-        per_hand.append({"dealer": hand.dealer, "result": result})
+        per_hand.append({"dealer": hand.dealer, "result": result, "deal_verified": hand.seed is not None})
         running.append(result["scores"])
         expected_match = game.next_match(hand.match, result, hand)
         expected_dealer = game.next_dealer(result, hand)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import InvalidRecord
+from .errors import InvalidRecord, short
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class Option:
         if ok and self.maximum is not None:
             ok = value <= self.maximum
         if not ok:
-            raise InvalidRecord("bad_option", f"option {self.name!r}: {value!r} is not {self.describe()}")
+            raise InvalidRecord("bad_option", f"option {short(self.name)}: {short(value)} is not {self.describe()}")
         return value
 
     def describe(self) -> str:
@@ -73,6 +73,6 @@ def parse_options(raw, table: tuple[Option, ...]) -> dict:
     known = {o.name: o for o in table}
     unknown = [k for k in raw if k not in known]
     if unknown:
-        raise InvalidRecord("unknown_option", f"unknown option {unknown[0]!r}; known: {', '.join(known)}")
+        raise InvalidRecord("unknown_option", f"unknown option {short(unknown[0])}; known: {', '.join(known)}")
     return {o.name: (o.parse(raw[o.name]) if o.name in raw else o.default)
             for o in table if o.name in raw or not o.variant}

@@ -13,7 +13,7 @@ direction): in a trump contract the jokers are the two top trumps, at no trump t
 from __future__ import annotations
 
 from ..cards import ACE, BLACK_JOKER, NAMES, RED_JOKER, SUITS, Pack, mask_of, names, parse_suit
-from ..errors import InvalidRecord
+from ..errors import InvalidRecord, short
 from ..game import Game, Hand, hand_number, is_int, parse_int_list, parse_match, parse_seat
 from ..holdings import Holdings
 from ..options import Option, parse_options
@@ -246,11 +246,11 @@ class BidWhistHand(Hand):
             return bid_refusal(self.options, self.dealer, seat, move["level"], move["mode"], self.high)
         if kind == "name_trump":
             if parse_suit(move["suit"]) is None:
-                return "invalid_suit", f"{move['suit']!r} is not one of S H D C"
+                return "invalid_suit", f"{short(move['suit'])} is not one of S H D C"
             return None
         if kind == "choose_direction":
             if move["direction"] not in DIRECTIONS:
-                return "invalid_direction", f"{move['direction']!r} is not uptown or downtown"
+                return "invalid_direction", f"{short(move['direction'])} is not uptown or downtown"
             return None
         if kind == "discard":
             cards = move["cards"]
@@ -444,10 +444,10 @@ def _body(body, where: str, required: tuple[str, ...], optional: tuple[str, ...]
     allowed = set(required) | set(optional)
     extra = [k for k in body if k not in allowed]
     if extra:
-        raise InvalidRecord("bad_body", f"{where}: unknown field {extra[0]!r}")
+        raise InvalidRecord("bad_body", f"{where}: unknown field {short(extra[0])}")
     missing = [k for k in required if k not in body]
     if missing:
-        raise InvalidRecord("bad_body", f"{where}: {missing[0]!r} is required")
+        raise InvalidRecord("bad_body", f"{where}: {short(missing[0])} is required")
     return body
 
 
@@ -523,7 +523,7 @@ class BidWhist(Game):
     def parse_deal(self, raw, hand: BidWhistHand) -> None:
         extra = [k for k in raw if k not in ("hands", "kitty")]
         if extra:
-            raise InvalidRecord("bad_deal", f"record.deal: unknown field {extra[0]!r}")
+            raise InvalidRecord("bad_deal", f"record.deal: unknown field {short(extra[0])}")
         hands, kitty = raw.get("hands"), raw.get("kitty")
         if not isinstance(hands, list) or len(hands) != 4 or not all(isinstance(h, list) for h in hands):
             raise InvalidRecord("bad_deal", "record.deal.hands must be a list of 4 lists of cards")

@@ -8,7 +8,7 @@ dropping; then playing -> done. A turned-up club starts in playing.
 from __future__ import annotations
 
 from ..cards import CLUBS, SUITS, Pack, mask_of, name, names, parse_suit, suit_of
-from ..errors import InvalidRecord
+from ..errors import InvalidRecord, short
 from ..game import Game, Hand, hand_number, parse_int_list, parse_match, parse_seat
 from ..holdings import Holdings
 from ..options import Option
@@ -97,7 +97,7 @@ class BuckEuchreHand(Hand):
                 return None  # variant V1: the call is allowed whatever suit was turned down
             suit = parse_suit(move["suit"])
             if suit is None:
-                return "invalid_suit", f"{move['suit']!r} is not one of S, H, D, C"
+                return "invalid_suit", f"{short(move['suit'])} is not one of S, H, D, C"
             if suit == suit_of(self.turn_up) and not self.options["allow_turned_suit"]:
                 return "suit_turned_down", f"{SUITS[suit]} was turned down"
         elif kind in ("discard", "play"):
@@ -292,7 +292,7 @@ class BuckEuchre(Game):
         hidden = hand.viewer is not None
         extra = [k for k in raw if k not in ("hands", "turn_up", "stock")]
         if extra:
-            raise InvalidRecord("bad_deal", f"deal: unknown field {extra[0]!r}")
+            raise InvalidRecord("bad_deal", f"deal: unknown field {short(extra[0])}")
         hands = raw.get("hands")
         if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
             raise InvalidRecord("bad_deal", "deal.hands must be a list of card lists")

@@ -12,7 +12,7 @@ holds the opening six of diamonds (see ``SixesHand.check``).
 from __future__ import annotations
 
 from ..cards import NAMES, SUITS, Pack, lookup, mask_of, names
-from ..errors import InvalidRecord
+from ..errors import InvalidRecord, short
 from ..game import Game, Hand, hand_number, is_int, parse_match, parse_seat
 from ..holdings import Holdings
 from ..options import Option, parse_options
@@ -131,7 +131,7 @@ def _body_fields(body, required: tuple, what: str) -> None:
         raise InvalidRecord("invalid_record", f"{what} must be an object")
     missing = [k for k in required if k not in body]
     if missing:
-        raise InvalidRecord("invalid_record", f"{what}: {missing[0]!r} is required")
+        raise InvalidRecord("invalid_record", f"{what}: {short(missing[0])} is required")
 
 
 def _chips(value, n: int, where: str) -> list[int]:
@@ -182,7 +182,7 @@ class Sixes(Game):
     def parse_deal(self, raw, hand: "SixesHand") -> None:
         extra = [k for k in raw if k != "hands"]
         if extra:
-            raise InvalidRecord("bad_deal", f"record.deal: unknown field {extra[0]!r}")
+            raise InvalidRecord("bad_deal", f"record.deal: unknown field {short(extra[0])}")
         hands = raw.get("hands")
         if not isinstance(hands, list):
             raise InvalidRecord("bad_deal", "record.deal.hands must be a list of hands")

@@ -53,6 +53,10 @@ class Calculators:
         redeal = h.get("redeal", False)
         if not isinstance(redeal, bool):
             raise InvalidRecord("bad_score_input", f"{where}.redeal must be a boolean")
+        if redeal:  # a redeal's result carries calling_team, winner_team (and no kot) as null: passed back, ignored
+            return None, None, False, True
+        # null is absent (court-piece.md: a result's fields a client passes back may be null)
+        h = {k: v for k, v in h.items() if v is not None}
         if "calling_team" in h and not is_int(h["calling_team"]):
             raise InvalidRecord("bad_score_input", f"{where}.calling_team must be 0 or 1 (or omitted)")
         if "winner_team" in h and not is_int(h["winner_team"]):
@@ -60,8 +64,6 @@ class Calculators:
         if "kot" in h and not isinstance(h["kot"], bool):
             raise InvalidRecord("bad_score_input", f"{where}.kot must be a boolean")
         calling = (dealer + 1) % 2
-        if redeal:
-            return None, None, False, True
         if "calling_team" in h and h["calling_team"] != calling:
             raise InvalidRecord("calling_team_mismatch",
                                 f"{where}.calling_team: with dealer {dealer} team {calling} calls")
@@ -177,9 +179,9 @@ class Calculators:
             if hand.result is None:
                 if h < len(hands) - 1:
                     raise InvalidRecord("hand_incomplete", f"hands[{h}] is not finished", hand_index=h)
-                per_hand.append({"dealer": hand.dealer, "result": None})
+                per_hand.append({"dealer": hand.dealer, "result": None, "deal_verified": hand.seed is not None})
                 break
-            per_hand.append({"dealer": hand.dealer, "result": hand.result})
+            per_hand.append({"dealer": hand.dealer, "result": hand.result, "deal_verified": hand.seed is not None})
             prev = hand.result
         last = next((p["result"] for p in reversed(per_hand) if p["result"]), None)
         scores = last["scores"] if last else [0, 0]

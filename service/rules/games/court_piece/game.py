@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...cards import NAMES, SUITS, lookup
 from ...errors import InvalidRecord
-from ...game import Game, is_int
+from ...game import Game, is_int, parse_seed
 from ...shuffle import new_seed, shuffled
 from .calculators import Calculators
 from .deck import CARD_INDEX, ORDER, PACK, card_name, parse_card
@@ -169,8 +169,7 @@ class CourtPiece(Calculators, Game):
         if dealer is not None and not (is_int(dealer) and 0 <= dealer < 4):
             raise InvalidRecord("bad_dealer", f"dealer: {dealer!r} is not a seat 0-3")
         match = self.parse_match(match, options)
-        if seed is None:
-            seed = new_seed()
+        seed = new_seed() if seed is None else parse_seed(seed)
         draw = None
         if options["first_hand_draw"] and match["hand_number"] == 1:
             rounds, winner = run_draw(shuffled(PACK.order, seed + "/draw"))

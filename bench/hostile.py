@@ -1,0 +1,206 @@
+"""``make bench``, hostile bodies: what each costs against a normal request to the same endpoint, timed.
+
+    python -m bench.hostile [--runs 7] [--factor 10] [--no-corpus]
+
+docs/TRUST.md promises that no hostile body costs more than ``--factor`` (10) normal requests. The
+test suite checks that promise by counting work (tests/work.py), never by a clock; this is where the
+clock is read. Every case of the attack report (issue 11) is timed for every game it applies to, then
+the whole corpus of tests/test_hostile.py. Each request goes straight to the app's WSGI callable (no
+HTTP, no test client: their overhead would flatter the ratio); each time is the best of ``--runs``,
+the normal request's best taken from runs interleaved with the hostile one's, so that other work on
+the machine slows both alike. It prints every ratio and exits 1 if one is over the factor.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import logging
+import os
+import random
+import sys
+import time
+
+import orjson
+from werkzeug.test import EnvironBuilder
+
+from service import create_app
+from tests.keys import TEST_KEYS
+from tests.positions import MODES
+
+G = "/v1/games"
+MiB = 1024 * 1024
+
+
+class Request:
+    """One prepared request, replayed straight into the app's WSGI callable."""
+
+    def __init__(self, path: str, body: bytes, content_type: str | None = "application/json",
+                 chunked: bool = False, headers: dict | None = None):
+        builder = EnvironBuilder(path=path, method="POST", data=body, content_type=content_type,
+                                 headers=headers or {})
+        self.environ, self.body = builder.get_environ(), body
+        if chunked:  # as gunicorn hands a chunked body over
+            self.environ.pop("CONTENT_LENGTH", None)
+            self.environ["HTTP_TRANSFER_ENCODING"] = "chunked"
+            self.environ["wsgi.input_terminated"] = True
+        self.status = None
+
+    def __call__(self, app) -> int:
+        env = dict(self.environ)
+        env["wsgi.input"] = io.BytesIO(self.body)
+
+        def start_response(status, headers, exc_info=None):
+            self.status = int(status.split()[0])
+        for _ in app(env, start_response):
+            pass
+        return self.status
+
+
+def json_request(path, payload, **kw) -> Request:
+    return Request(path, orjson.dumps(payload), **kw)
+
+
+def best(app, request: Request, runs: int) -> float:
+    out = float("inf")
+    for _ in range(runs):
+        t = time.perf_counter()
+        request(app)
+        out = min(out, time.perf_counter() - t)
+    return out
+
+
+def ratio(app, normal: Request, hostile: Request, runs: int) -> tuple[float, float, float]:
+    """(hostile best, normal best, ratio), the two interleaved run by run."""
+    request_normal = request_hostile = float("inf")
+    for _ in range(runs):
+        request_normal = min(request_normal, best(app, normal, 1))
+        request_hostile = min(request_hostile, best(app, hostile, 1))
+    return request_hostile, request_normal, request_hostile / request_normal
+
+
+# --- the attack report's cases ---
+def long_sixes_record():
+    """A legal Sixes hand of 1,999 moves (voluntary passes), as the report found."""
+    from service.rules.games import GAMES
+    game = GAMES["sixes"]
+    hand = game.replay(game.deal("long", {"voluntary_pass": True}, 0, None))
+    while len(hand.moves) < 1999:
+        moves = hand.legal_moves()
+        move = next((m for m in moves if m["type"] == "pass"), moves[0])
+        hand.play(game.parse_move(move, hand.n, hand.pack, None, "move"), len(hand.moves))
+    return hand
+
+
+def issue_cases(app):
+    """(name, normal request, hostile request, expected status) for every case of issue 11."""
+    from tests.test_hostile import deep_move_bodies, record_of
+    ring = app.extensions["referee_keyring"]
+    for game_id in sorted(MODES):
+        base = f"{G}/{game_id}"
+        hand, record = record_of(game_id)
+        move = hand.legal_moves()[0]
+        if "from" in move:
+            move = {"seat": move["seat"], "type": move["type"], "cards": move["from"][:move["count"]]}
+        deal = json_request(base + "/deals", {"seed": "s"})
+        state = json_request(base + "/state", {"record": record})
+        moves = json_request(base + "/moves", {"record": record, "move": move})
+        flood = {"seed": "s", **{f"f{i}": 0 for i in range(60_000)}}
+        deal_cap, record_cap = app.config["MAX_DEAL_BYTES"], app.config["MAX_RECORD_BYTES"]
+        flood = {"seed": "s", **{f"f{i}": 0 for i in range(60_000)}}
+        yield game_id, "deals: 60,000 unknown fields", deal, json_request(base + "/deals", flood), 413
+        fits = {"seed": "s", **{f"f{i}": 0 for i in range(deal_cap // 12)}}
+        yield game_id, f"deals: {len(fits) - 1:,} unknown fields (at the cap)", deal, json_request(base + "/deals", fits), 400
+        for what, size, status in (("1 MB", MiB - 300, 413), ("cap-sized", deal_cap - 300, 422)):
+            text = "x" * size
+            yield game_id, f"deals: a {what} option name", deal, json_request(base + "/deals", {"options": {text: 1}}), status
+            yield game_id, f"deals: a {what} dealer", deal, json_request(base + "/deals", {"dealer": text}), status
+            yield game_id, f"deals: a {what} seed", deal, json_request(base + "/deals", {"seed": text}), status
+        yield game_id, "deals: a 3 MiB chunked body", deal, Request(
+            base + "/deals", b'{"seed": "' + b"s" * (3 * MiB) + b'"}', chunked=True), 413
+        for what, size, status in (("1 MB", MiB - 300, 413), ("cap-sized", record_cap - 6000, 422)):
+            text = "x" * size
+            yield game_id, f"state: a {what} unknown record field", state, json_request(
+                base + "/state", {"record": {**record, text: 1}}), status
+            yield game_id, f"state: a {what} move type", state, json_request(
+                base + "/state", {"record": {**record, "moves": [{"seat": 0, "type": text}]}}), status
+            yield game_id, f"state: a {what} seed in a record", state, json_request(
+                base + "/state", {"record": {**record, "seed": text}}), status
+        for text, raw in deep_move_bodies(game_id):
+            yield game_id, f"moves: {text.decode()} beside a seat 1000 deep", moves, Request(base + "/moves", raw), 400
+        finished = ring.seal(game_id, record_of(game_id, finished=True)[1])
+        unfinished = ring.seal(game_id, record)
+        tokens = [finished, unfinished] + [finished] * 498
+        while len(orjson.dumps({"hand_tokens": tokens})) > app.config["MAX_CONTENT_LENGTH"]:
+            tokens.pop()
+        yield game_id, f"matches/replay: {len(tokens)} hand_tokens, hands[1] refused", json_request(
+            base + "/matches/replay", {"hand_tokens": [finished]}), json_request(
+            base + "/matches/replay", {"hand_tokens": tokens}), 422
+    long = long_sixes_record()
+    record = long.to_record()
+    move = long.legal_moves()[0]
+    seat_token = ring.seal("sixes", record, move["seat"])
+    hand, normal = record_of("sixes")
+    normal_move = hand.legal_moves()[0]
+    yield "sixes", "moves: a seat token on a legal 1,999-move record (against the plain record)", json_request(
+        f"{G}/sixes/moves", {"record": record, "move": move}), json_request(
+        f"{G}/sixes/moves", {"record_token": seat_token, "move": move}), 200
+    yield "sixes", "moves: a legal 1,999-move record (against a normal one)", json_request(
+        f"{G}/sixes/moves", {"record": normal, "move": normal_move}), json_request(
+        f"{G}/sixes/moves", {"record": record, "move": move}), 200
+
+
+def corpus_cases(app):
+    """tests/test_hostile.py's corpus: every hostile body of every endpoint of every game."""
+    from tests import test_hostile as th
+    ring = app.extensions["referee_keyring"]
+    for game_id in sorted(MODES):
+        for path in th.PATHS:
+            url = f"{G}/{game_id}{path}"
+            body = th.valid_body(game_id, path, ring)
+            raw = orjson.dumps(body)
+            normal = Request(url, raw)
+            for name, kwargs, _ in th.envelope_cases(raw, app.config["MAX_CONTENT_LENGTH"]):
+                yield game_id, f"{path}: {name}", normal, Request(
+                    url, kwargs["data"], kwargs.get("content_type"), headers=kwargs.get("headers")), None
+            for name, payload, _ in th.field_cases(game_id, path, body, ring):
+                yield game_id, f"{path}: {name}", normal, json_request(url, payload), None
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench.hostile", description=__doc__.splitlines()[0])
+    p.add_argument("--runs", type=int, default=7, help="best of this many runs per request")
+    p.add_argument("--factor", type=float, default=10.0, help="the most a hostile body may cost (normal requests)")
+    p.add_argument("--no-corpus", action="store_true", help="only the attack report's cases")
+    args = p.parse_args(argv)
+    random.seed(0)
+    os.environ.setdefault("REFEREE_ACCESS_LOG", "0")  # a log line per request is not what is measured
+    logging.disable(logging.INFO)
+    flask_app = create_app({"TOKEN_KEYS": TEST_KEYS})
+    app = flask_app.wsgi_app  # with the service's own middleware (ops), as gunicorn calls it
+    failures, worst, count = [], (0.0, ""), 0
+    print(f"hostile bodies: best of {args.runs}, each against a normal request to the same endpoint "
+          f"(at most {args.factor:g}x)")
+    print(f"{'game':13} {'case':72} {'status':>6} {'hostile µs':>11} {'normal µs':>10} {'ratio':>6}")
+    cases = list(issue_cases(flask_app))
+    if not args.no_corpus:
+        cases += list(corpus_cases(flask_app))
+    for game_id, name, normal, hostile, expected in cases:
+        normal(app)
+        status = hostile(app)
+        h, n, r = ratio(app, normal, hostile, args.runs)
+        count += 1
+        bad = r > args.factor or status >= 500 or (expected is not None and status != expected)
+        if bad:
+            failures.append((game_id, name, status, r))
+        if r > worst[0]:
+            worst = (r, f"{game_id} {name}")
+        if expected is not None or bad or r > args.factor / 2:  # the corpus: only its costliest
+            print(f"{game_id:13} {name[:72]:72} {status:>6} {h * 1e6:>11.0f} {n * 1e6:>10.0f} {r:>6.2f}"
+                  + ("  <-- over" if bad else ""), flush=True)
+    print(f"\n{count} cases, worst {worst[0]:.2f}x ({worst[1]}); {len(failures)} over {args.factor:g}x or unexpected")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
