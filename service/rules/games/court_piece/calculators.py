@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...cards import NAMES, SUITS
-from ...errors import IllegalMove, InvalidRecord
+from ...errors import IllegalMove, InvalidRecord, short
 from ...game import is_int
 from .deck import PACK, parse_card, trick_winner_index
 from .scoring import score_outcome
@@ -18,7 +18,7 @@ class Calculators:
             raise InvalidRecord("bad_request", "the body must be an object")
         extra = [k for k in body if k not in ("cards", "trump", "trump_from")]
         if extra:
-            raise InvalidRecord("bad_request", f"unknown field {extra[0]!r}")
+            raise InvalidRecord("bad_request", f"unknown field {short(extra[0])}")
         cards = body.get("cards")
         if not isinstance(cards, list) or not 1 <= len(cards) <= 4:
             raise InvalidRecord("bad_trick", "cards must list 1 to 4 cards in play order")
@@ -28,7 +28,7 @@ class Calculators:
                 raise InvalidRecord("bad_trick", f"cards[{i}] must be {{seat, card}}")
             s = e["seat"]
             if not is_int(s) or not 0 <= s < 4:
-                raise InvalidRecord("bad_seat", f"cards[{i}].seat: {s!r} is not a seat 0-3")
+                raise InvalidRecord("bad_seat", f"cards[{i}].seat: {short(s)} is not a seat 0-3")
             if i and s != (seats[0] + i) % 4:
                 raise InvalidRecord("bad_trick", f"cards[{i}].seat must be {(seats[0] + i) % 4} (play order)")
             c = parse_card(e["card"], f"cards[{i}].card")
@@ -81,11 +81,11 @@ class Calculators:
             raise InvalidRecord("bad_score_input", "the body must be an object")
         extra = [k for k in body if k not in allowed]
         if extra:
-            raise InvalidRecord("bad_score_input", f"unknown field {extra[0]!r}")
+            raise InvalidRecord("bad_score_input", f"unknown field {short(extra[0])}")
         options = self.parse_options(body.get("options"))
         dealer = body.get("dealer")
         if not is_int(dealer) or not 0 <= dealer < 4:
-            raise InvalidRecord("bad_dealer", f"dealer: {dealer!r} is not a seat 0-3")
+            raise InvalidRecord("bad_dealer", f"dealer: {short(dealer)} is not a seat 0-3")
         return options, dealer
 
     def score(self, body):

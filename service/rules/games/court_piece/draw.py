@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...cards import NAMES, lookup
-from ...errors import InvalidRecord
+from ...errors import InvalidRecord, short
 from ...game import is_int
 from .deck import PACK
 
@@ -48,7 +48,7 @@ def check_draw(raw) -> int:
                 raise InvalidRecord("bad_draw", f"{where}.seat must be {seats[i]}")
             card = lookup(entry["card"])
             if card is None or card not in PACK:
-                raise InvalidRecord("bad_card", f"{where}.card: {entry['card']!r} is not a card")
+                raise InvalidRecord("bad_card", f"{where}.card: {short(entry['card'])} is not a card")
             if card in seen:
                 raise InvalidRecord("bad_draw", f"{where}.card: {NAMES[card]} drawn twice")
             seen.add(card)

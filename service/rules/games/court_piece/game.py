@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...cards import NAMES, SUITS, lookup
-from ...errors import InvalidRecord
+from ...errors import InvalidRecord, short
 from ...game import Game, is_int, parse_seed
 from ...shuffle import new_seed, shuffled
 from .calculators import Calculators
@@ -52,7 +52,7 @@ class CourtPiece(Calculators, Game):
             raise InvalidRecord("bad_match", "match must be an object or null")
         for k in raw:
             if k not in MATCH_FIELDS:
-                raise InvalidRecord("bad_match", f"match: unknown field {k!r}")
+                raise InvalidRecord("bad_match", f"match: unknown field {short(k)}")
         for k, v in raw.items():
             if v is None:
                 raise InvalidRecord("bad_match", f"match.{k} may be omitted but not null")
@@ -82,7 +82,7 @@ class CourtPiece(Calculators, Game):
         viewer = hand.viewer
         extra = [k for k in raw if k not in ("hands", "draw")]
         if extra:
-            raise InvalidRecord("bad_deal", f"deal: unknown field {extra[0]!r}")
+            raise InvalidRecord("bad_deal", f"deal: unknown field {short(extra[0])}")
         hands = raw.get("hands")
         if not isinstance(hands, list) or len(hands) != 4 or not all(isinstance(h, list) for h in hands):
             raise InvalidRecord("bad_deal", "deal.hands must be four lists of cards")
@@ -122,16 +122,16 @@ class CourtPiece(Calculators, Game):
             raise InvalidRecord("bad_move", f"{where} must be an object")
         seat = raw.get("seat")
         if not is_int(seat) or not 0 <= seat < 4:
-            raise InvalidRecord("bad_seat", f"{where}.seat: {seat!r} is not a seat 0-3")
+            raise InvalidRecord("bad_seat", f"{where}.seat: {short(seat)} is not a seat 0-3")
         kind = raw.get("type")
         spec = self.move_fields.get(kind) if isinstance(kind, str) else None
         if spec is None:
-            raise InvalidRecord("unknown_move_type", f"{where}.type: {kind!r} is not a move of this game")
+            raise InvalidRecord("unknown_move_type", f"{where}.type: {short(kind)} is not a move of this game")
         move = {"seat": seat, "type": kind}
         allowed = {"seat", "type"} | {f.rstrip("?") for f in spec}
         extra = [k for k in raw if k not in allowed]
         if extra:
-            raise InvalidRecord("bad_move", f"{where}: unknown field {extra[0]!r} in a {kind!r} move")
+            raise InvalidRecord("bad_move", f"{where}: unknown field {short(extra[0])} in a {short(kind)} move")
         if kind in ("call_trump", "change_trump"):
             if ("suit" in raw) == ("card" in raw):
                 raise InvalidRecord("bad_move", f"{where}: {kind} takes exactly one of suit and card")
@@ -167,7 +167,7 @@ class CourtPiece(Calculators, Game):
         # ignores the dealer, but a value that is no seat is still refused, before the match)
         options = self.parse_options(options)
         if dealer is not None and not (is_int(dealer) and 0 <= dealer < 4):
-            raise InvalidRecord("bad_dealer", f"dealer: {dealer!r} is not a seat 0-3")
+            raise InvalidRecord("bad_dealer", f"dealer: {short(dealer)} is not a seat 0-3")
         match = self.parse_match(match, options)
         seed = new_seed() if seed is None else parse_seed(seed)
         draw = None

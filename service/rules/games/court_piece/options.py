@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...errors import InvalidRecord
+from ...errors import InvalidRecord, short
 from ...options import Option, parse_options
 
 MODES = ("single_sar", "double_sar", "hidden_trump", "hidden_rung")
@@ -53,7 +53,7 @@ def parse_court_piece_options(raw) -> dict:
     mode = options["mode"]
     for name, modes in MODE_OPTIONS.items():
         if mode not in modes and options[name] != DEFAULTS[name]:
-            raise InvalidRecord("option_not_for_mode", f"option {name!r} is used only in "
+            raise InvalidRecord("option_not_for_mode", f"option {short(name)} is used only in "
                                 f"{' and '.join(modes)}, not in {mode} (leave it at its default, "
-                                f"{DEFAULTS[name]!r})")
+                                f"{short(DEFAULTS[name])})")
     return options

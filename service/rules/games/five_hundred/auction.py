@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .tables import ALLOW_OPTION, BIDS, RUNG, SEVENS, plays_out
+from ...errors import short
 
 class Auction:
     __slots__ = ("n", "dealer", "options", "calls", "passed", "called", "high", "high_bid",
@@ -37,7 +38,7 @@ class Auction:
 
     def check_bid(self, seat: int, bid) -> tuple[str, str] | None:
         if bid not in RUNG:
-            return "invalid_bid", f"{bid!r} is not a bid (6S..10NT, misere, open_misere, blind_misere)"
+            return "invalid_bid", f"{short(bid)} is not a bid (6S..10NT, misere, open_misere, blind_misere)"
         if bid in ALLOW_OPTION and not self.options[ALLOW_OPTION[bid]]:
             return "bid_not_allowed", f"{bid} is switched off by {ALLOW_OPTION[bid]}"
         if bid == "blind_misere" and self.called >> seat & 1:
@@ -55,7 +56,7 @@ class Auction:
                 return "hand_over", "the hand was thrown in"
             return "wrong_phase", "the auction is over"
         if move["type"] not in ("pass", "bid"):
-            return "wrong_phase", f"a {move['type']!r} move is not taken in phase 'bidding'"
+            return "wrong_phase", f"a {short(move['type'])} move is not taken in phase 'bidding'"
         if move["seat"] != self.to_act:
             return self.turn_error(move["seat"])
         if move["type"] == "bid":

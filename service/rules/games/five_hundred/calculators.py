@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...cards import NAMES
-from ...errors import IllegalMove, InvalidRecord
+from ...errors import IllegalMove, InvalidRecord, short
 from ...game import is_int
 from .auction import Auction
 from .hand import _suit_letter
@@ -21,13 +21,13 @@ class Calculators:
             raise InvalidRecord("invalid_record", "the body must be an object")
         extra = [k for k in body if k not in fields]
         if extra:
-            raise InvalidRecord("invalid_record", f"unknown field {extra[0]!r}")
+            raise InvalidRecord("invalid_record", f"unknown field {short(extra[0])}")
         return body
 
     @staticmethod
     def _bid(value, where: str) -> str:
         if not isinstance(value, str) or value not in RUNG:
-            raise InvalidRecord("invalid_bid", f"{where}: {value!r} is not a bid")
+            raise InvalidRecord("invalid_bid", f"{where}: {short(value)} is not a bid")
         return value
 
     def _contract(self, value, options: dict, where: str) -> tuple[str, int, int | None]:
@@ -38,13 +38,13 @@ class Calculators:
         bid = self._bid(value["bid"], f"{where}.bid")
         seat = value["seat"]
         if not is_int(seat) or not 0 <= seat < options["players"]:
-            raise InvalidRecord("bad_seat", f"{where}.seat: {seat!r} is not a seat")
+            raise InvalidRecord("bad_seat", f"{where}.seat: {short(seat)} is not a seat")
         partner = None
         if calls_partner(options) and bid not in MISERE_FAMILY:
             partner = value.get("partner")
             if partner is not None and (not is_int(partner) or not 0 <= partner < options["players"]
                                         or partner == seat):
-                raise InvalidRecord("invalid_record", f"{where}.partner: {partner!r} is not a seat other "
+                raise InvalidRecord("invalid_record", f"{where}.partner: {short(partner)} is not a seat other "
                                     "than the contractor's (or null: alone)")
         return bid, seat, partner
 
@@ -70,7 +70,7 @@ class Calculators:
         joker_suit = body.get("joker_suit")
         if joker_suit is not None:
             if _suit_letter(joker_suit) is None:
-                raise InvalidRecord("invalid_suit", f"joker_suit: {joker_suit!r} is not S, C, D, H or null")
+                raise InvalidRecord("invalid_suit", f"joker_suit: {short(joker_suit)} is not S, C, D, H or null")
             if TRUMP_OF.get(bid) is not None:
                 raise InvalidRecord("invalid_suit", "the joker is nominated only in no trumps and misere")
             joker_suit = SUIT_INT[joker_suit]
@@ -84,12 +84,12 @@ class Calculators:
                 raise InvalidRecord("invalid_record", f"{where} must be an object with 'seat' and 'card'")
             seat = entry["seat"]
             if not is_int(seat) or not 0 <= seat < n or seat in seats:
-                raise InvalidRecord("bad_seat", f"{where}.seat: {seat!r} is not a seat, or plays twice")
+                raise InvalidRecord("bad_seat", f"{where}.seat: {short(seat)} is not a seat, or plays twice")
             card = self._card(pack, entry["card"], f"{where}.card", False)
             if card in cards:
                 raise InvalidRecord("duplicate_card", f"{where}: {NAMES[card]} is played twice")
             if entry.get("suit") is not None and _suit_letter(entry["suit"]) is None:
-                raise InvalidRecord("invalid_suit", f"{where}.suit: {entry['suit']!r} is not S, C, D or H")
+                raise InvalidRecord("invalid_suit", f"{where}.suit: {short(entry['suit'])} is not S, C, D or H")
             seats.append(seat)
             cards.append(card)
         steps = [(b - a) % n for a, b in zip(seats, seats[1:])]
@@ -106,7 +106,7 @@ class Calculators:
         n = options["players"]
         dealer = body.get("dealer")
         if not is_int(dealer) or not 0 <= dealer < n:
-            raise InvalidRecord("invalid_dealer", f"dealer: {dealer!r} is not a seat 0-{n - 1}")
+            raise InvalidRecord("invalid_dealer", f"dealer: {short(dealer)} is not a seat 0-{n - 1}")
         calls = body.get("calls", [])
         if not isinstance(calls, list):
             raise InvalidRecord("invalid_move", "calls must be a list of moves")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...cards import NAMES, Pack, lookup, names
-from ...errors import InvalidRecord
+from ...errors import InvalidRecord, short
 from ...game import Game, is_int, parse_match
 from .calculators import Calculators
 from .hand import _MISSING, FiveHundredHand
@@ -84,14 +84,14 @@ class FiveHundred(Calculators, Game):
             raise InvalidRecord("invalid_card", f"{where} is null outside a view")
         card = lookup(text)
         if card is None or not pack.mask >> card & 1:
-            raise InvalidRecord("invalid_card", f"{where}: {text!r} is not a card of this pack")
+            raise InvalidRecord("invalid_card", f"{where}: {short(text)} is not a card of this pack")
         return card
 
     def parse_deal(self, raw, hand: FiveHundredHand) -> None:
         n, pack, view = hand.n, hand.pack, hand.viewer is not None
         extra = [k for k in raw if k not in ("hands", "kitty", "dead_hand")]
         if extra:
-            raise InvalidRecord("invalid_record", f"record.deal: unknown field {extra[0]!r}")
+            raise InvalidRecord("invalid_record", f"record.deal: unknown field {short(extra[0])}")
         hands = raw.get("hands")
         kitty = raw.get("kitty")
         dead = raw.get("dead_hand")
@@ -154,17 +154,17 @@ class FiveHundred(Calculators, Game):
             raise InvalidRecord("invalid_move", f"{where} must be an object")
         seat = raw.get("seat")
         if not is_int(seat) or not 0 <= seat < n:
-            raise InvalidRecord("invalid_move", f"{where}.seat: {seat!r} is not a seat 0-{n - 1}")
+            raise InvalidRecord("invalid_move", f"{where}.seat: {short(seat)} is not a seat 0-{n - 1}")
         kind = raw.get("type")
         if kind == "call_partner" and n != 5:  # the variant exists only with five players
             kind = None
         if not isinstance(kind, str) or kind not in _MOVE_FIELDS:
-            raise InvalidRecord("invalid_move", f"{where}.type: {kind!r} is not a move of this game "
+            raise InvalidRecord("invalid_move", f"{where}.type: {short(kind)} is not a move of this game "
                                 f"({', '.join(_MOVE_FIELDS)})")
         allowed = {"seat", "type"} | {f.rstrip("?") for f in _MOVE_FIELDS[kind]}
         extra = [k for k in raw if k not in allowed]
         if extra:
-            raise InvalidRecord("invalid_move", f"{where}: unknown field {extra[0]!r} in a {kind!r} move")
+            raise InvalidRecord("invalid_move", f"{where}: unknown field {short(extra[0])} in a {short(kind)} move")
         move = {"seat": seat, "type": kind}
         if kind == "bid":
             if not isinstance(raw.get("bid"), str):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...cards import JOKER, NAMES, names
-from ...errors import InvalidRecord
+from ...errors import InvalidRecord, short
 from ...game import Hand
 from ...holdings import Holdings
 from ...tricks import Ranking
@@ -80,7 +80,7 @@ class FiveHundredHand(PartnerCall, Hand):
         else:
             ok = kind in self.phase_moves[self.phase]
         if not ok:
-            return "wrong_phase", f"a {kind!r} move is not taken in phase {self.phase!r}"
+            return "wrong_phase", f"a {short(kind)} move is not taken in phase {short(self.phase)}"
         if move["seat"] != self.to_act:
             return self.turn_error(move)
         return self.check_move(move)
@@ -146,7 +146,7 @@ class FiveHundredHand(PartnerCall, Hand):
             return "joker_suit_required", "leading the free joker, name a suit (S, C, D or H)"
         suit = _suit_letter(named)
         if suit is None:
-            return "invalid_suit", f"{named!r} is not one of S, C, D, H"
+            return "invalid_suit", f"{short(named)} is not one of S, C, D, H"
         if self.led_mask >> suit & 1 and not all_led:
             return "joker_suit_already_led", f"{named} has already been led"
         return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...cards import NAMES, Pack
-from ...errors import InvalidRecord
+from ...errors import InvalidRecord, short
 from ...game import is_int
 from ...options import Option
 
@@ -85,7 +85,7 @@ class _Option(Option):
             return None
         ok = is_int(value) and (self.at_least is None or value >= self.at_least)
         if not ok:
-            raise InvalidRecord("invalid_option", f"option {self.name!r}: {value!r} is not {self.describe()}")
+            raise InvalidRecord("invalid_option", f"option {short(self.name)}: {short(value)} is not {self.describe()}")
         return value
 
     def describe(self) -> str:
