@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from .tables import ALLOW_OPTION, BIDS, RUNG, SEVENS, plays_out
 from ...errors import short
+from .tables import ALLOW_OPTION, BIDS, RUNG, SEVENS, plays_out
+
 
 class Auction:
     __slots__ = ("n", "dealer", "options", "calls", "passed", "called", "high", "high_bid",
