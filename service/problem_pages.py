@@ -96,6 +96,22 @@ PROBLEMS: dict[str, tuple[int, str, str, str]] = {
     "invalid_outcome": (422, "Invalid outcome", "A score-sheet line the game's `…/matches/score` refuses "
                         "(`reason` says why), or a line after the match ended.",
                         "Correct the line `hand` names, or drop the lines after the match ended."),
+    "token_expired": (422, "Token expired", "A `record_token` older than the service's token lifetime "
+                      "(`REFEREE_TOKEN_TTL`, 7 days by default).", "Ask for a fresh token: deal again, or have "
+                      "the holder of the token without a seat open and reseal the record."),
+    # gunicorn's own refusals, before the app runs (service.problems.gunicorn_error)
+    "invalid_http": (400, "Invalid HTTP", "The request line or a header cannot be parsed (a bad byte, a "
+                     "negative `Content-Length`, an unknown HTTP version).", "Send a well-formed HTTP/1.1 request."),
+    "uri_too_long": (414, "URI too long", "The request line is longer than the server reads.",
+                     "Shorten the URL; send data in the body."),
+    "headers_too_large": (431, "Headers too large", "Too many header fields, or one too long.",
+                          "Send fewer or shorter headers."),
+    "not_implemented": (501, "Not implemented", "A transfer coding or method the server does not implement.",
+                        "Send the body with `Content-Length` or chunked, with a standard method."),
+    "forbidden": (403, "Forbidden", "The server refused the request before the referee saw it.",
+                  "Check the request's headers and the address you call."),
+    "expectation_failed": (417, "Expectation failed", "An `Expect` header the server cannot meet.",
+                           "Send `Expect: 100-continue` or no `Expect` at all."),
     "http_error": (400, "HTTP error", "An HTTP-level failure without a more precise code.",
                    "Check the request line and headers."),
 }

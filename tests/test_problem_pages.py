@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 
 from service.problem_pages import PROBLEMS
-from service.problems import _HTTP_CODES
+from service.problems import _GUNICORN_CODES, _HTTP_CODES
 
 SERVICE = Path(__file__).resolve().parent.parent / "service"
 
 
 def codes_the_service_can_answer() -> set[str]:
     """Every literal code passed to ApiProblem(...) or problem(...) anywhere in the HTTP layer."""
-    found = set(_HTTP_CODES.values()) | {"http_error"}
+    found = set(_HTTP_CODES.values()) | set(_GUNICORN_CODES.values()) | {"http_error"}
     for path in SERVICE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if not isinstance(node, ast.Call):
