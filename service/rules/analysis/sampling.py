@@ -1,0 +1,221 @@
+"""``…/hint``: deals consistent with one seat's view, drawn from the published SHA-256 stream.
+
+The view is replayed by the engine; what the seat cannot see is a pool of cards (every card of the
+pack that the view does not show, or shows without saying where it lies). A sample deals the pool,
+shuffled by ``shuffle.shuffled`` with the seed ``f"{seed}:{sample}:{attempt}"`` (DESIGN.md's
+stream, so a client can redo it), to each seat's hidden places in seat order, the rest out of play
+(kitty, discards, stock), and keeps the deal if it agrees with everything the view shows
+(rejection sampling, so every consistent deal is equally likely):
+
+- each seat's hand sizes (public);
+- voids: a seat that did not follow held no card it could have followed with (the game's own
+  following rule and effective suits, see ``voids``), nor, in a Five Hundred misère, the free joker
+  when it did not play it; a Court Piece seat that revealed while following held no playable
+  card of the suit led; after a reveal, a seat that did not follow and did not trump held no trump;
+- a card the view shows in a pile (a turned-up card, a sported kitty) but not where it is now can
+  only be with the seat that took the pile, or out of play;
+- Five Hundred: a contractor who nominated the free joker holds it; one who could nominate and did
+  not does not hold it;
+- Court Piece's unseen face-down card is one of the caller's cards (any of them equally: the card
+  laid face down from the first five, or the luck card, leaves the other cards' places free); it
+  was never playable, so the caller's voids do not cover it.
+
+Only the remaining cards matter to the play, and every deal of the pool has the same number of
+records behind it (the orders within hands and piles), so sampling the remaining hands is sampling
+records uniformly.
+"""
+
+from __future__ import annotations
+
+from ..cards import JOKER, SUIT_MASKS, lookup
+from ..shuffle import new_seed, shuffled
+from .adapters import move_code
+from . import AnalysisRefused, Budget, adapter_for, in_play
+
+MAX_DRAWS = 20_000  # per sample; a view so constrained that no draw fits is refused
+
+
+def visible_cards(record: dict) -> int:
+    """Every card the view shows anywhere: its deal's piles and its moves' cards."""
+    seen = 0
+
+    def walk(value):
+        nonlocal seen
+        if isinstance(value, str):
+            c = lookup(value)
+            if c is not None:
+                seen |= 1 << c
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+
+    walk(record.get("deal"))
+    for m in record.get("moves", []):
+        if isinstance(m, dict):
+            walk(m.get("card"))
+            walk(m.get("cards"))
+    return seen
+
+
+def pile_cards(game_id: str, record: dict) -> int:
+    """Cards the view shows in a pile that a seat may have taken into its hand."""
+    deal = record.get("deal") or {}
+    out = 0
+    for key in ("kitty", "turn_up"):
+        value = deal.get(key)
+        for v in value if isinstance(value, list) else [value]:
+            c = lookup(v) if isinstance(v, str) else None
+            if c is not None:
+                out |= 1 << c
+    return out
+
+
+def taker(game_id: str, hand):
+    """The seat that took a pile into its hand (bidder, contractor, dealer), or None."""
+    if game_id == "bid-whist":
+        return hand.bidder if hand.options.get("kitty") != "book" else None
+    if game_id == "five-hundred":
+        return hand.contractor
+    if game_id == "buck-euchre":
+        return hand.dealer if hand.picked_up else None
+    return None
+
+
+def voids(game, record: dict) -> tuple[list[int], list[int]]:
+    """Per seat: cards it cannot hold now (forbid), cards it must hold (require), from the moves."""
+    hand = game.start(record)
+    n = hand.n
+    forbid, require = [0] * n, [0] * n
+    gid = game.id
+    for i, raw in enumerate(record.get("moves", [])):
+        move = game.parse_move(raw, hand.n, hand.pack, hand.viewer, f"record.moves[{i}]")
+        s, kind = move["seat"], move["type"]
+        if kind == "play":
+            c = move["card"]
+            if gid == "bid-whist" and hand.trick_cards:
+                from ..games.bid_whist import led_suit
+                led = led_suit(hand.ranking, hand.trick_cards)
+                if led is not None and hand.ranking.suit[c] != led:
+                    forbid[s] |= hand.ranking.suit_masks[led]
+            elif gid == "buck-euchre" and hand.trick:
+                r = hand.ranking
+                led = r.suit[hand.trick[0][1]]
+                if r.suit[c] != led:
+                    forbid[s] |= r.suit_masks[led]
+            elif gid == "five-hundred" and hand.trick:
+                r = hand.ranking
+                if r.suit[c] != hand.led_suit:
+                    forbid[s] |= r.suit_masks[hand.led_suit]
+                    if hand.misere and hand.free_joker and c != JOKER:
+                        forbid[s] |= 1 << JOKER
+            elif gid == "court-piece" and hand.trick:
+                led = hand.trick[0][1] >> 4
+                if c >> 4 != led:
+                    forbid[s] |= SUIT_MASKS[led]
+                    if hand.must_trump == s and c >> 4 != hand.trump:
+                        forbid[s] |= SUIT_MASKS[hand.trump]
+        elif kind == "reveal" and hand.trick:
+            forbid[s] |= SUIT_MASKS[hand.trick[0][1] >> 4]
+        elif kind == "nominate_joker":
+            require[s] |= 1 << JOKER
+        hand.play(move, i)
+    if gid == "five-hundred" and hand.free_joker is not None and hand.contractor is not None \
+            and hand.options.get("joker_nomination") and not any(
+                isinstance(m, dict) and m.get("type") == "nominate_joker" for m in record.get("moves", [])) \
+            and hand.bid is not None and _free_joker_contract(hand):
+        forbid[hand.contractor] |= 1 << JOKER
+    return forbid, require
+
+
+def _free_joker_contract(hand) -> bool:
+    from ..games.five_hundred import TRUMP_OF
+    return TRUMP_OF.get(hand.bid) is None
+
+
+def hint(game, view: dict, samples: int = 16, seed: str | None = None, max_nodes: int = 2_000_000,
+         cap: int | None = None) -> dict:
+    """The hint for the seat to act of ``view`` (a record with ``viewer`` = that seat)."""
+    hand = game.replay(view)
+    adapter = adapter_for(game, hand.options)
+    listing = in_play(adapter, hand) if adapter.in_play(hand) else in_play(adapter, hand)
+    seat = hand.to_act
+    if hand.viewer is not None and hand.viewer != seat:
+        raise AnalysisRefused("analysis_not_viewers_turn",
+                              f"seat {seat} is to act; the view is seat {hand.viewer}'s")
+    if seed is None:
+        seed = new_seed()
+    codes = [move_code(m) for m in listing]
+    known = adapter.remaining(hand)
+    hidden = _hidden_counts(adapter, hand)
+    pile = pile_cards(game.id, view)
+    known_all = 0
+    for k in known:
+        known_all |= k
+    shown = visible_cards(view) & ~pile
+    floating = pile & ~known_all & ~shown
+    pool_mask = hand.pack.mask & ~shown & ~known_all
+    pool = [c for c in hand.pack.order if pool_mask >> c & 1]
+    forbid, require = voids(game, view)
+    take = taker(game.id, hand)
+    for s in range(hand.n):
+        forbid[s] &= ~known[s]
+        if s != take:
+            forbid[s] |= floating
+        require[s] &= ~known[s] & pool_mask
+    fd_unknown = game.id == "court-piece" and hand.hidden and not hand.revealed and hand.face_down is None
+    caller = getattr(hand, "caller", None)
+    budget = Budget(max_nodes, cap)
+    sums = [0] * len(codes)
+    objective = None
+    for i in range(samples):
+        hands, fd = _draw(pool, hidden, known, forbid, require, seed, i,
+                          caller if fd_unknown else None)
+        objective = adapter.objective(hand, seat)
+        play = adapter.play(hand, objective, hands=hands, face_down=fd)
+        values = budget.run(play, codes)
+        for j, c in enumerate(codes):
+            sums[j] += values[c]
+    pick = max if objective.goal == "max" else min
+    target = pick(sums)
+    chosen = next(j for j, v in enumerate(sums) if v == target)
+    return {"seat": seat, "objective": objective.name, "goal": objective.goal, "samples": samples,
+            "seed": seed, "move": listing[chosen],
+            "moves": [{"move": m, "average": sums[j] / samples} for j, m in enumerate(listing)],
+            "nodes": budget.spent}
+
+
+def _hidden_counts(adapter, hand) -> list[int]:
+    holdings = getattr(hand, "hold", None) or getattr(hand, "holdings")
+    return [h.count(None) for h in holdings.held]
+
+
+def _draw(pool, hidden, known, forbid, require, seed, sample, fd_seat):
+    need = sum(hidden)
+    if need > len(pool):
+        raise AnalysisRefused("analysis_not_in_play", "the view hides more cards than the pack has")
+    for attempt in range(MAX_DRAWS):
+        deck = shuffled(pool, f"{seed}:{sample}:{attempt}")
+        hands, at, ok, fd = [], 0, True, None
+        for s, k in enumerate(hidden):
+            got = deck[at:at + k]
+            at += k
+            mask = 0
+            for c in got:
+                mask |= 1 << c
+            if s == fd_seat and got:
+                fd = got[0]
+                mask_check = mask & ~(1 << fd)
+            else:
+                mask_check = mask
+            if mask_check & forbid[s] or require[s] & ~mask:
+                ok = False
+                break
+            hands.append(known[s] | mask)
+        if ok:
+            return hands, fd
+    raise AnalysisRefused("analysis_budget_exceeded",
+                          f"no deal consistent with the view was found in {MAX_DRAWS} draws",
+                          max_nodes=MAX_DRAWS, nodes=0)

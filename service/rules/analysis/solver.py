@@ -1,0 +1,274 @@
+"""A double-dummy solver on ``Play`` positions: alpha-beta over one card at a time.
+
+The techniques are those of bridge double-dummy solvers (Bo Haglund's DDS), kept small:
+
+- a **transposition table** at trick starts, keyed on every seat's remaining cards, the leader and
+  the state the rules still read (``Play.key``), holding lower and upper bounds of the counted
+  tricks still to come, and the move that was best there (tried first next time);
+- **equivalent cards merged**: cards of one effective suit in one hand with no live card of that
+  suit between them elsewhere (other hands, the current trick) are one move — touching cards, and
+  cards made touching by what has been played;
+- **quick tricks**: the leader's cards above everything the others hold in their suit (in trump, or
+  in any suit once nobody else has a trump) are sure tricks, which bound the value without search;
+- **move ordering**: at a lead, winners first then low cards; when following, the cheapest card
+  that takes the trick from the other side, or the cheapest card when the trick is already won
+  by one's own side or cannot be won.
+
+The value is the number of tricks won by the counted seats from the position on, until the hand
+stops. Maximizing and minimizing seats come from the position (``Play.maxer``). The search counts
+*nodes* (moves applied) and stops with ``BudgetExceeded`` past ``max_nodes``: a value is never
+guessed.
+"""
+
+from __future__ import annotations
+
+from .play import REVEAL, Play, bits
+
+INF = 1 << 20
+
+
+class BudgetExceeded(Exception):
+    def __init__(self, nodes: int, max_nodes: int):
+        super().__init__(f"the exact answer needs more than {max_nodes} nodes")
+        self.nodes = nodes
+        self.max_nodes = max_nodes
+
+
+class Solver:
+    """One position's search: a table shared by all the root's moves."""
+
+    def __init__(self, play: Play, max_nodes: int | None = None):
+        self.p = play
+        self.max_nodes = max_nodes if max_nodes is not None else INF * INF
+        self.nodes = 0
+        self.table: dict = {}
+
+    # --- the root ---
+    def values(self, moves: list[int]) -> dict[int, int]:
+        """Each move's exact value (equivalent cards searched once)."""
+        p = self.p
+        seat = p.to_act
+        reps = self.classes(seat, moves)
+        out = {}
+        for rep, members in reps:
+            v = self.child(seat, rep, -1, INF)
+            for m in members:
+                out[m] = v
+        return out
+
+    def child(self, seat: int, move: int, alpha: int, beta: int) -> int:
+        p = self.p
+        self._count()
+        saved = p.save()
+        gain, stopped = p.push(seat, move)
+        v = gain if stopped else gain + self.search(alpha - gain, beta - gain)
+        p.unpush(seat, move, saved)
+        return v
+
+    def _count(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise BudgetExceeded(self.nodes, self.max_nodes)
+
+    # --- the search ---
+    def search(self, alpha: int, beta: int) -> int:
+        p = self.p
+        key = None
+        hint = None
+        if not p.trick:
+            cap = p.cap()
+            if cap <= 0 or beta <= 0:
+                return 0
+            if alpha >= cap:
+                return cap
+            key = p.key()
+            entry = self.table.get(key)
+            lo, hi = 0, cap
+            if entry is not None:
+                lo, hi, hint = entry
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+            elif p.quick_allowed():
+                t = quick_tricks(p)
+                if t:
+                    if p.counted[p.leader]:
+                        lo = min(t, cap)
+                        if lo >= beta:
+                            self.table[key] = (lo, hi, None)
+                            return lo
+                    else:
+                        hi = min(cap, p.total - p.done - t)
+                        if hi <= alpha:
+                            self.table[key] = (lo, hi, None)
+                            return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+            a0, b0 = alpha, beta
+        seat = p.to_act
+        maximize = p.maxer[seat]
+        best = -INF if maximize else INF
+        best_move = None
+        for m in self.ordered(seat, hint):
+            self._count()
+            saved = p.save()
+            gain, stopped = p.push(seat, m)
+            v = gain if stopped else gain + self.search(alpha - gain, beta - gain)
+            p.unpush(seat, m, saved)
+            if maximize:
+                if v > best:
+                    best, best_move = v, m
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            else:
+                if v < best:
+                    best, best_move = v, m
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+        if key is not None:
+            entry = self.table.get(key)
+            lo, hi = (entry[0], entry[1]) if entry else (0, INF)
+            if best <= a0:
+                hi = min(hi, best)
+            elif best >= b0:
+                lo = max(lo, best)
+            else:
+                lo = hi = best
+            self.table[key] = (lo, hi, best_move)
+        return best
+
+    # --- merging and ordering ---
+    def classes(self, seat: int, moves: list[int]) -> list[tuple[int, list[int]]]:
+        """Moves grouped into equivalence classes: (the one searched, every member)."""
+        p = self.p
+        cards = [m for m in moves if m < REVEAL]
+        out = [(m, [m]) for m in moves if m >= REVEAL]
+        if len(cards) < 2:
+            return [(c, [c]) for c in cards] + out
+        live = 0
+        for s in p.seats:
+            if s != seat:
+                live |= p.hands[s]
+        for _, c in p.trick:
+            live |= 1 << c
+        groups: dict[int, list[int]] = {}
+        for c in cards:
+            groups.setdefault(p.suit(c), []).append(c)
+        power = p.power
+        merged = []
+        for su, cs in groups.items():
+            if len(cs) == 1:
+                merged.append((cs[0], cs))
+                continue
+            cs.sort(key=power)
+            others = [power(o) for o in bits(live) if p.suit(o) == su]
+            run = [cs[0]]
+            for a, b in zip(cs, cs[1:]):
+                pa, pb = power(a), power(b)
+                if any(pa < x < pb for x in others):
+                    merged.append((run[0], run))
+                    run = [b]
+                else:
+                    run.append(b)
+            merged.append((run[0], run))
+        return merged + out
+
+    def ordered(self, seat: int, hint) -> list[int]:
+        p = self.p
+        moves = p.moves(seat)
+        if len(moves) == 1:
+            return moves
+        reps = [rep for rep, _ in self.classes(seat, moves)]
+        if len(reps) == 1:
+            return reps
+        power, suit = p.power, p.suit
+        trump = p.trump_now()
+        specials = [m for m in reps if m >= REVEAL]
+        cards = [m for m in reps if m < REVEAL]
+        if not p.trick:
+            others = 0
+            for s in p.seats:
+                if s != seat:
+                    others |= p.hands[s]
+            top = {}
+            for o in bits(others):
+                su = suit(o)
+                po = power(o)
+                if top.get(su, -1) < po:
+                    top[su] = po
+            winners = [c for c in cards if power(c) > top.get(suit(c), -1)]
+            rest = [c for c in cards if power(c) <= top.get(suit(c), -1)]
+            winners.sort(key=power, reverse=True)
+            rest.sort(key=power)
+            order = winners + rest
+        else:
+            trick = p.trick
+            side = p.maxer[seat]
+            w = p.winner()
+            ours = p.maxer[w] == side
+            take, lose = [], []
+            for c in cards:
+                p.trick = trick + [(seat, c)]
+                (take if p.winner() == seat else lose).append(c)
+            p.trick = trick
+            cheap = (lambda c: (suit(c) == trump, power(c)))
+            lose.sort(key=cheap)
+            take.sort(key=cheap)
+            order = lose + take if ours else take + lose
+        if hint is not None:
+            for i, m in enumerate(order):
+                if m == hint or (hint < REVEAL and m < REVEAL and suit(m) == suit(hint)
+                                 and power(m) == power(hint)):
+                    order.insert(0, order.pop(i))
+                    break
+        return order + specials
+
+
+def quick_tricks(p: Play) -> int:
+    """Tricks the leader surely takes by cashing its top cards (see the module's docstring)."""
+    leader = p.leader
+    mine = p.hands[leader]
+    others = 0
+    for s in p.seats:
+        if s != leader:
+            others |= p.hands[s]
+    trump = p.trump_now()
+    power, suit = p.power, p.suit
+    top: dict[int, int] = {}
+    for o in bits(others):
+        su = suit(o)
+        po = power(o)
+        if top.get(su, -1) < po:
+            top[su] = po
+    others_trump = trump is not None and trump in top
+    t = 0
+    for c in bits(mine):
+        su = suit(c)
+        if su < 0 or su > 3:
+            continue
+        if su != trump and others_trump:
+            continue
+        if power(c) > top.get(su, -1):
+            t += 1
+    return min(t, p.total - p.done)
+
+
+def minimax(p: Play) -> int:
+    """The oracle: plain minimax over every legal move, no pruning, no table, no merging."""
+    seat = p.to_act
+    values = []
+    for m in p.moves(seat):
+        saved = p.save()
+        gain, stopped = p.push(seat, m)
+        values.append(gain if stopped else gain + minimax(p))
+        p.unpush(seat, m, saved)
+    return max(values) if p.maxer[seat] else min(values)
