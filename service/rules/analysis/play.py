@@ -22,6 +22,19 @@ CHANGE_SUIT = 300   # + the new trump suit (open modes, Rung Royal)
 JOKER_LEAD = 400    # + the suit named for a led free joker (Five Hundred)
 
 
+def suit_masks(suit: list[int]) -> list[int]:
+    """Cards by effective suit; index -1 (the last) holds the suitless ones (suit -1: Bid Whist's
+    no-trump jokers, and cards not in the pack, which never come into play)."""
+    out = [0] * 6
+    for card, su in enumerate(suit):
+        out[su] |= 1 << card
+    return out
+
+
+_CP_SUIT = [c >> 4 for c in range(64)]
+_CP_POWER = [c & 15 for c in range(64)]
+
+
 def bits(mask: int):
     while mask:
         low = mask & -mask
@@ -44,6 +57,7 @@ class Play:
         self.total = total
         self.counted = counted            # per seat: its tricks count in the value
         self.maxer = maxer                # per seat: it wants the value high
+        self._orders = None
 
     # --- what a game model defines ---
     def moves(self, seat: int) -> list[int]:
@@ -126,7 +140,49 @@ class Play:
         self.restore(saved)
 
     def key(self):
-        return (tuple(self.hands), self.leader, self.extra())
+        """The table key at a trick start: each playing seat's cards by *relative* rank.
+
+        A card's place is its order among the cards of its effective suit still in play, so that
+        positions that differ only by cards made equal by what has been played share one entry.
+        """
+        orders = self._orders
+        if orders is None:
+            orders = self._orders = self._suit_orders()
+        hands = self.hands
+        seats = self.seats
+        out = [0] * len(hands)
+        for base, order in orders:
+            r = base
+            for c in order:
+                b = 1 << c
+                for s in seats:
+                    if hands[s] & b:
+                        out[s] |= 1 << r
+                        r += 1
+                        break
+        return (tuple(out), self.leader, self.extra())
+
+    def _suit_orders(self):
+        """Per effective suit, the cards in play from the strongest down (fixed for a search,
+        since effective suits and powers do not change once the play has begun)."""
+        cards = 0
+        for s in self.seats:
+            cards |= self.hands[s]
+        for _, c in self.trick:
+            cards |= 1 << c
+        groups: dict[int, list[int]] = {}
+        for c in bits(cards):
+            groups.setdefault(self.suit(c), []).append(c)
+        out = []
+        for i, (su, cs) in enumerate(sorted(groups.items())):
+            cs.sort(key=self.power, reverse=True)
+            out.append((i * 20, cs))
+        return out
+
+    def last_trick(self) -> int | None:
+        """The counted tricks of a last trick played out at once, or None where that is not
+        a plain matter of every seat playing its one card."""
+        return None
 
 
 # --------------------------------------------------------------------------------------------------
@@ -136,9 +192,10 @@ class RankedPlay(Play):
     def __init__(self, ranking, **kw):
         super().__init__(**kw)
         self.ranking = ranking
-        self._suit = ranking.suit
-        self._power = ranking.power
+        self._suit = self.st = ranking.suit
+        self._power = self.pw = ranking.power
         self._masks = ranking.suit_masks
+        self.smask = suit_masks(self.st)
 
     def suit(self, card):
         return self._suit[card]
@@ -289,6 +346,9 @@ class CourtPiecePlay(Play):
         self.can_change = can_change  # Rung Royal: the caller may still change trump once
         self.first_five = first_five
         self.started = started        # a card has been played this hand
+        self.st = _CP_SUIT
+        self.pw = _CP_POWER
+        self.smask = suit_masks(self.st)
 
     def suit(self, card):
         return card >> 4

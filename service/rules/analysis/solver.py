@@ -45,15 +45,28 @@ class Solver:
 
     # --- the root ---
     def values(self, moves: list[int]) -> dict[int, int]:
-        """Each move's exact value (equivalent cards searched once)."""
+        """Each move's exact value (equivalent cards searched once), by zero-window tests
+        ("can the counted seats take at least b?") that share the table, MTD(f)-style."""
         p = self.p
         seat = p.to_act
         reps = self.classes(seat, moves)
+        cap = p.cap() if not p.trick else p.total - p.done
         out = {}
+        guess = None
         for rep, members in reps:
-            v = self.child(seat, rep, -1, INF)
+            lo, hi = 0, cap
+            g = guess if guess is not None else (cap + 1) // 2
+            while lo < hi:
+                b = max(g, lo + 1)
+                v = self.child(seat, rep, b - 1, b)
+                if v < b:
+                    hi = v
+                else:
+                    lo = v
+                g = v
+            guess = lo
             for m in members:
-                out[m] = v
+                out[m] = lo
         return out
 
     def child(self, seat: int, move: int, alpha: int, beta: int) -> int:
@@ -81,6 +94,17 @@ class Solver:
                 return 0
             if alpha >= cap:
                 return cap
+            single = True
+            hands = p.hands
+            for s in p.seats:
+                h = hands[s]
+                if h & (h - 1):
+                    single = False
+                    break
+            if single:
+                v = self.play_out()
+                if v is not None:
+                    return v
             key = p.key()
             entry = self.table.get(key)
             lo, hi = 0, cap
@@ -146,6 +170,29 @@ class Solver:
             self.table[key] = (lo, hi, best_move)
         return best
 
+    def play_out(self):
+        """The last trick, every seat holding one card: played out without search (no nodes)."""
+        p = self.p
+        stack = []
+        gain = 0
+        for _ in range(p.width):
+            seat = p.to_act
+            ms = p.moves(seat)
+            if len(ms) != 1:
+                break
+            stack.append((seat, ms[0], p.save()))
+            g, stopped = p.push(seat, ms[0])
+            gain += g
+        else:
+            stack.reverse()
+            for seat, m, saved in stack:
+                p.unpush(seat, m, saved)
+            return gain
+        stack.reverse()
+        for seat, m, saved in stack:
+            p.unpush(seat, m, saved)
+        return None
+
     # --- merging and ordering ---
     def classes(self, seat: int, moves: list[int]) -> list[tuple[int, list[int]]]:
         """Moves grouped into equivalence classes: (the one searched, every member)."""
@@ -154,6 +201,7 @@ class Solver:
         out = [(m, [m]) for m in moves if m >= REVEAL]
         if len(cards) < 2:
             return [(c, [c]) for c in cards] + out
+        st, pw, smask = p.st, p.pw, p.smask
         live = 0
         for s in p.seats:
             if s != seat:
@@ -162,23 +210,33 @@ class Solver:
             live |= 1 << c
         groups: dict[int, list[int]] = {}
         for c in cards:
-            groups.setdefault(p.suit(c), []).append(c)
-        power = p.power
+            su = st[c]
+            if su in groups:
+                groups[su].append(c)
+            else:
+                groups[su] = [c]
         merged = []
         for su, cs in groups.items():
             if len(cs) == 1:
                 merged.append((cs[0], cs))
                 continue
-            cs.sort(key=power)
-            others = [power(o) for o in bits(live) if p.suit(o) == su]
+            others = [pw[o] for o in bits(live & smask[su])]
+            if not others:
+                merged.append((cs[0], cs))
+                continue
+            cs.sort(key=pw.__getitem__)
             run = [cs[0]]
-            for a, b in zip(cs, cs[1:]):
-                pa, pb = power(a), power(b)
-                if any(pa < x < pb for x in others):
-                    merged.append((run[0], run))
-                    run = [b]
+            pa = pw[cs[0]]
+            for b in cs[1:]:
+                pb = pw[b]
+                for x in others:
+                    if pa < x < pb:
+                        merged.append((run[0], run))
+                        run = [b]
+                        break
                 else:
                     run.append(b)
+                pa = pb
             merged.append((run[0], run))
         return merged + out
 
@@ -190,8 +248,7 @@ class Solver:
         reps = [rep for rep, _ in self.classes(seat, moves)]
         if len(reps) == 1:
             return reps
-        power, suit = p.power, p.suit
-        trump = p.trump_now()
+        st, pw, smask = p.st, p.pw, p.smask
         specials = [m for m in reps if m >= REVEAL]
         cards = [m for m in reps if m < REVEAL]
         if not p.trick:
@@ -200,34 +257,34 @@ class Solver:
                 if s != seat:
                     others |= p.hands[s]
             top = {}
-            for o in bits(others):
-                su = suit(o)
-                po = power(o)
-                if top.get(su, -1) < po:
-                    top[su] = po
-            winners = [c for c in cards if power(c) > top.get(suit(c), -1)]
-            rest = [c for c in cards if power(c) <= top.get(suit(c), -1)]
-            winners.sort(key=power, reverse=True)
-            rest.sort(key=power)
+            winners, rest = [], []
+            for c in cards:
+                su = st[c]
+                t = top.get(su)
+                if t is None:
+                    t = top[su] = max((pw[o] for o in bits(others & smask[su])), default=-1)
+                (winners if pw[c] > t else rest).append(c)
+            winners.sort(key=pw.__getitem__, reverse=True)
+            rest.sort(key=pw.__getitem__)
             order = winners + rest
         else:
             trick = p.trick
-            side = p.maxer[seat]
-            w = p.winner()
-            ours = p.maxer[w] == side
+            ours = p.maxer[p.winner()] == p.maxer[seat]
             take, lose = [], []
             for c in cards:
                 p.trick = trick + [(seat, c)]
                 (take if p.winner() == seat else lose).append(c)
             p.trick = trick
-            cheap = (lambda c: (suit(c) == trump, power(c)))
-            lose.sort(key=cheap)
-            take.sort(key=cheap)
+            trump = p.trump_now()
+            cheap = (lambda c: (st[c] == trump, pw[c]))
+            if len(lose) > 1:
+                lose.sort(key=cheap)
+            if len(take) > 1:
+                take.sort(key=cheap)
             order = lose + take if ours else take + lose
-        if hint is not None:
+        if hint is not None and hint < REVEAL:
             for i, m in enumerate(order):
-                if m == hint or (hint < REVEAL and m < REVEAL and suit(m) == suit(hint)
-                                 and power(m) == power(hint)):
+                if m == hint:
                     order.insert(0, order.pop(i))
                     break
         return order + specials
@@ -242,23 +299,17 @@ def quick_tricks(p: Play) -> int:
         if s != leader:
             others |= p.hands[s]
     trump = p.trump_now()
-    power, suit = p.power, p.suit
-    top: dict[int, int] = {}
-    for o in bits(others):
-        su = suit(o)
-        po = power(o)
-        if top.get(su, -1) < po:
-            top[su] = po
-    others_trump = trump is not None and trump in top
+    st, pw, smask = p.st, p.pw, p.smask
+    others_trump = trump is not None and others & smask[trump]
     t = 0
-    for c in bits(mine):
-        su = suit(c)
-        if su < 0 or su > 3:
+    for su in range(4):
+        m = mine & smask[su]
+        if not m or su != trump and others_trump:
             continue
-        if su != trump and others_trump:
-            continue
-        if power(c) > top.get(su, -1):
-            t += 1
+        top = max((pw[o] for o in bits(others & smask[su])), default=-1)
+        for c in bits(m):
+            if pw[c] > top:
+                t += 1
     return min(t, p.total - p.done)
 
 
