@@ -60,7 +60,8 @@ class Adapter:
 
     def common(self, hand, objective, hands, seats, trick):
         n = len(hands)
-        return dict(hands=hands, seats=seats, trick=trick, leader=hand.leader, to_act=hand.to_act,
+        leader = hand.leader if trick else hand.to_act  # engines set the leader with the first card
+        return dict(hands=hands, seats=seats, trick=trick, leader=leader, to_act=hand.to_act,
                     done=self.done(hand), total=self.total,
                     counted=tuple(s in objective.counted for s in range(n)),
                     maxer=tuple(s in objective.maxers for s in range(n)))

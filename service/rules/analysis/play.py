@@ -146,8 +146,6 @@ class Play:
         positions that differ only by cards made equal by what has been played share one entry.
         """
         orders = self._orders
-        if orders is None:
-            orders = self._orders = self._suit_orders()
         hands = self.hands
         seats = self.seats
         out = [0] * len(hands)

@@ -39,6 +39,7 @@ class Solver:
 
     def __init__(self, play: Play, max_nodes: int | None = None):
         self.p = play
+        play._orders = play._suit_orders()  # relative ranks among the cards in play at the root
         self.max_nodes = max_nodes if max_nodes is not None else INF * INF
         self.nodes = 0
         self.table: dict = {}
