@@ -45,7 +45,8 @@ POST_ERRORS = (400, 404, 406, 413, 415, 422)
 TOKEN_ERRORS = (400, 403, 404, 406, 413, 415, 422, 503)
 # request envelopes that take exactly one of two fields
 EXACTLY_ONE = {"RecordRequest": ("record", "record_token"), "MoveRequest": ("record", "record_token"),
-               "ViewRequest": ("record", "record_token"), "MatchReplayRequest": ("hands", "hand_tokens")}
+               "ViewRequest": ("record", "record_token"), "MatchReplayRequest": ("hands", "hand_tokens"),
+               "AnalysisRequest": ("record", "record_token"), "HintRequest": ("record", "record_token")}
 
 
 def _exactly_one(schemas: dict) -> None:
@@ -109,6 +110,8 @@ def build() -> dict:
     spec.components.schema("TokenRequest", schema=TokenRequest)
     for gs in all_schemas():
         _game_paths(spec, gs, get)
+    from .analysis import add_paths  # …/analysis and …/hint (shared/ANALYSIS.md)
+    add_paths(spec, _problems)
     out = spec.to_dict()
     _exactly_one(out["components"]["schemas"])
     return out

@@ -33,6 +33,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(api)
     app.register_blueprint(docs)
     app.register_blueprint(viewer)
+    from .analysis_api import analysis; app.register_blueprint(analysis)  # noqa: E702 (issue 16)
 
     @app.errorhandler(HTTPException)
     def http_error(exc):

@@ -52,7 +52,9 @@ def visible_cards(record: dict) -> int:
             for v in value.values():
                 walk(v)
 
-    walk(record.get("deal"))
+    deal = record.get("deal")
+    # Court Piece's initial draw is a separate pass through the pack: it says nothing of the hands
+    walk({k: v for k, v in deal.items() if k != "draw"} if isinstance(deal, dict) else deal)
     for m in record.get("moves", []):
         if isinstance(m, dict):
             walk(m.get("card"))
@@ -140,11 +142,13 @@ def hint(game, view: dict, samples: int = 16, seed: str | None = None, max_nodes
     """The hint for the seat to act of ``view`` (a record with ``viewer`` = that seat)."""
     hand = game.replay(view)
     adapter = adapter_for(game, hand.options)
-    listing = in_play(adapter, hand) if adapter.in_play(hand) else in_play(adapter, hand)
+    if not adapter.in_play(hand):
+        in_play(adapter, hand)  # refused: not in the card play
     seat = hand.to_act
     if hand.viewer is not None and hand.viewer != seat:
         raise AnalysisRefused("analysis_not_viewers_turn",
                               f"seat {seat} is to act; the view is seat {hand.viewer}'s")
+    listing = in_play(adapter, hand)
     if seed is None:
         seed = new_seed()
     codes = [move_code(m) for m in listing]
