@@ -21,6 +21,7 @@ import json
 import os
 import sys
 
+from . import cli_analyse
 from .rules.errors import IllegalMove, RefereeError
 from .rules.games import GAMES
 
@@ -120,7 +121,10 @@ def main(argv: list[str] | None = None) -> int:
     rp = sub.add_parser("replay", help="replay a match log: hands, running scores and winner, or the first illegal move")
     rp.add_argument("match", help="MATCH.json ({\"game\", \"hands\"}, a list of records or one record); - for stdin")
     rp.add_argument("--json", action="store_true", help="print the …/matches/replay answer as JSON")
+    cli_analyse.add_parser(sub)  # referee analyse RECORD.json (service/cli_analyse.py)
     args = parser.parse_args(argv)
+    if args.command == "analyse":
+        return cli_analyse.run(args)
     max_hands = int(os.environ.get("REFEREE_MAX_HANDS", 500))
     try:
         text = sys.stdin.read() if args.match == "-" else open(args.match, encoding="utf-8").read()

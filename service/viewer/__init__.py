@@ -23,6 +23,6 @@ def page():
 
 @viewer.get("/viewer/<name>")
 def asset(name):
-    if name not in ("viewer.js", "viewer.css"):
+    if name not in ("viewer.js", "viewer.css", "analysis.js"):
         abort(404)
     return send_from_directory(STATIC, name, max_age=0)

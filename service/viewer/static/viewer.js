@@ -447,6 +447,7 @@ async function render() {
   renderCenter(answer.state);
   renderFacts(answer.state);
   renderScores(answer.state, answer.record);
+  if (window.showAnalysis) window.showAnalysis(viewer.game, answer.record, answer.state); // analysis.js
   document.body.dataset.ready = `${viewer.handIndex}/${viewer.step}/${viewer.seat}`;
 }
 
