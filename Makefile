@@ -51,6 +51,7 @@ e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
 
 bench: $(VENV)/.dev-installed
 	$(PY) -m bench.run
+	$(PY) -m bench.analysis  # section analysis (shared/ANALYSIS.md §6)
 
 $(VENV)/.load-installed: pyproject.toml $(VENV)/.dev-installed
 	$(PY) -m pip install -q -e '.[dev,load]'

@@ -40,8 +40,7 @@ class AnalysisRequest(RecordRequest):
 class HintRequest(RecordRequest):
     samples = StrictInteger(load_default=16, validate=validate.Range(1, 64),
                             metadata={"description": "deals sampled", "default": 16})
-    seed = fields.String(load_default=None, allow_none=False, metadata={"description": "the sampling seed; drawn and "
-                                                                     "returned when absent"})
+    seed = fields.String(metadata={"description": "the sampling seed; drawn and returned when absent"})
     max_nodes = _nodes("the node budget for each sampled deal")
 
 

@@ -75,4 +75,4 @@ def hint_for_seat(game_id):
                                   f"the hand is in phase {hand.phase!r}, not in the card play")
         view = hand.view_record(hand.to_act)
     with game.documented_reasons():
-        return reply(hint(game, view, data["samples"], data["seed"], data["max_nodes"], request_cap()))
+        return reply(hint(game, view, data["samples"], data.get("seed"), data["max_nodes"], request_cap()))
