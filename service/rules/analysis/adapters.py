@@ -7,7 +7,9 @@ table is ANALYSIS.md's "The objective: who counts, and who wants what".
 
 from __future__ import annotations
 
-from ..cards import SUITS, lookup
+from ..cards import JOKER, SUIT_MASKS, SUITS, lookup
+from ..games.bid_whist import led_suit
+from ..games.five_hundred import TRUMP_OF
 from .play import (CHANGE_CARD, CHANGE_SUIT, JOKER_LEAD, REVEAL, BidWhistPlay, BuckEuchrePlay,
                    CourtPiecePlay, FiveHundredPlay)
 
@@ -69,6 +71,18 @@ class Adapter:
     def in_play(self, hand) -> bool:
         return hand.phase == self.play_phase
 
+    def holdings(self, hand):
+        """The engine's ``Holdings`` of the hand (each seat's cards, ``None`` where a view hides one)."""
+        raise NotImplementedError
+
+    def shown_void(self, hand, move: dict) -> int:
+        """Cards the seat of ``move`` (about to be played on ``hand``) shows it does not hold."""
+        return 0
+
+    def pile_taker(self, hand):
+        """The seat that took a pile (kitty, turn-up) into its hand, or None."""
+        return None
+
     def applies(self, options: dict) -> bool:
         return True
 
@@ -86,6 +100,19 @@ class BidWhistAdapter(Adapter):
     def remaining(self, hand):
         return list(hand.hold.known)
 
+    def holdings(self, hand):
+        return hand.hold
+
+    def shown_void(self, hand, move):
+        if move["type"] != "play" or not hand.trick_cards:
+            return 0
+        r = hand.ranking
+        led = led_suit(r, hand.trick_cards)
+        return r.suit_masks[led] if led is not None and r.suit[move["card"]] != led else 0
+
+    def pile_taker(self, hand):
+        return hand.bidder if hand.options.get("kitty") != "book" else None
+
     def objective(self, hand, seat):
         return Objective("team_tricks", seat, _team(seat), _team(seat))
 
@@ -102,6 +129,19 @@ class BuckEuchreAdapter(Adapter):
 
     def remaining(self, hand):
         return list(hand.holdings.known)
+
+    def holdings(self, hand):
+        return hand.holdings
+
+    def shown_void(self, hand, move):
+        if move["type"] != "play" or not hand.trick:
+            return 0
+        r = hand.ranking
+        led = r.suit[hand.trick[0][1]]
+        return r.suit_masks[led] if r.suit[move["card"]] != led else 0
+
+    def pile_taker(self, hand):
+        return hand.dealer if hand.picked_up else None
 
     def objective(self, hand, seat):
         return Objective("paranoid_seat_tricks", seat, {seat}, {seat})
@@ -124,6 +164,28 @@ class CourtPieceAdapter(Adapter):
 
     def remaining(self, hand):
         return list(hand.holdings.known)
+
+    def holdings(self, hand):
+        return hand.holdings
+
+    def shown_void(self, hand, move):
+        """Not following held no playable card of the suit led (the unrevealed face-down card
+        is not playable: the sampler exempts it); after a reveal, not trumping held no trump;
+        revealing while following held no playable card of the suit led."""
+        if not hand.trick:
+            return 0
+        led = hand.trick[0][1] >> 4
+        if move["type"] == "reveal":
+            return SUIT_MASKS[led]
+        if move["type"] != "play" or move["card"] >> 4 == led:
+            return 0
+        out = SUIT_MASKS[led]
+        if hand.must_trump == move["seat"] and move["card"] >> 4 != hand.trump:
+            out |= SUIT_MASKS[hand.trump]
+        return out
+
+    def face_down_unknown(self, hand) -> bool:
+        return hand.hidden and not hand.revealed and hand.face_down is None
 
     def objective(self, hand, seat):
         return Objective("team_tricks", seat, _team(seat), _team(seat))
@@ -153,6 +215,35 @@ class FiveHundredAdapter(Adapter):
 
     def remaining(self, hand):
         return list(hand.hold.known)
+
+    def holdings(self, hand):
+        return hand.hold
+
+    def shown_void(self, hand, move):
+        """Not following held nothing of the suit led; in a misère, not playing the free joker
+        when void held no free joker (the rule makes it compulsory)."""
+        if move["type"] == "nominate_joker" or move["type"] != "play" or not hand.trick:
+            return 0
+        r = hand.ranking
+        if r.suit[move["card"]] == hand.led_suit:
+            return 0
+        out = r.suit_masks[hand.led_suit]
+        if hand.misere and hand.free_joker and move["card"] != JOKER:
+            out |= 1 << JOKER
+        return out
+
+    def pile_taker(self, hand):
+        return hand.contractor
+
+    def joker_known(self, hand, moves) -> tuple[int, int]:
+        """(forbid, require) of the contractor for the free joker: with ``joker_nomination`` a
+        contractor who holds the free joker after discarding must nominate, so a nomination shows
+        he holds it and its absence shows he does not."""
+        if hand.contractor is None or hand.bid is None or not hand.options.get("joker_nomination") \
+                or TRUMP_OF.get(hand.bid) is not None:
+            return 0, 0
+        nominated = any(isinstance(m, dict) and m.get("type") == "nominate_joker" for m in moves)
+        return (0, 1 << JOKER) if nominated else (1 << JOKER, 0)
 
     @staticmethod
     def partner(hand):

@@ -27,7 +27,8 @@ records uniformly.
 
 from __future__ import annotations
 
-from ..cards import JOKER, SUIT_MASKS, lookup
+from ..cards import lookup
+from ..errors import InvalidRecord
 from ..shuffle import new_seed, shuffled
 from .adapters import move_code
 from . import AnalysisRefused, Budget, adapter_for, in_play
@@ -62,7 +63,7 @@ def visible_cards(record: dict) -> int:
     return seen
 
 
-def pile_cards(game_id: str, record: dict) -> int:
+def pile_cards(record: dict) -> int:
     """Cards the view shows in a pile that a seat may have taken into its hand."""
     deal = record.get("deal") or {}
     out = 0
@@ -75,66 +76,21 @@ def pile_cards(game_id: str, record: dict) -> int:
     return out
 
 
-def taker(game_id: str, hand):
-    """The seat that took a pile into its hand (bidder, contractor, dealer), or None."""
-    if game_id == "bid-whist":
-        return hand.bidder if hand.options.get("kitty") != "book" else None
-    if game_id == "five-hundred":
-        return hand.contractor
-    if game_id == "buck-euchre":
-        return hand.dealer if hand.picked_up else None
-    return None
-
-
-def voids(game, record: dict) -> tuple[list[int], list[int]]:
-    """Per seat: cards it cannot hold now (forbid), cards it must hold (require), from the moves."""
+def voids(game, adapter, record: dict) -> tuple[list[int], list[int]]:
+    """Per seat: cards it cannot hold now (forbid) and cards it must hold (require), from the moves."""
     hand = game.start(record)
-    n = hand.n
-    forbid, require = [0] * n, [0] * n
-    gid = game.id
-    for i, raw in enumerate(record.get("moves", [])):
+    forbid, require = [0] * hand.n, [0] * hand.n
+    moves = record.get("moves", [])
+    for i, raw in enumerate(moves):
         move = game.parse_move(raw, hand.n, hand.pack, hand.viewer, f"record.moves[{i}]")
-        s, kind = move["seat"], move["type"]
-        if kind == "play":
-            c = move["card"]
-            if gid == "bid-whist" and hand.trick_cards:
-                from ..games.bid_whist import led_suit
-                led = led_suit(hand.ranking, hand.trick_cards)
-                if led is not None and hand.ranking.suit[c] != led:
-                    forbid[s] |= hand.ranking.suit_masks[led]
-            elif gid == "buck-euchre" and hand.trick:
-                r = hand.ranking
-                led = r.suit[hand.trick[0][1]]
-                if r.suit[c] != led:
-                    forbid[s] |= r.suit_masks[led]
-            elif gid == "five-hundred" and hand.trick:
-                r = hand.ranking
-                if r.suit[c] != hand.led_suit:
-                    forbid[s] |= r.suit_masks[hand.led_suit]
-                    if hand.misere and hand.free_joker and c != JOKER:
-                        forbid[s] |= 1 << JOKER
-            elif gid == "court-piece" and hand.trick:
-                led = hand.trick[0][1] >> 4
-                if c >> 4 != led:
-                    forbid[s] |= SUIT_MASKS[led]
-                    if hand.must_trump == s and c >> 4 != hand.trump:
-                        forbid[s] |= SUIT_MASKS[hand.trump]
-        elif kind == "reveal" and hand.trick:
-            forbid[s] |= SUIT_MASKS[hand.trick[0][1] >> 4]
-        elif kind == "nominate_joker":
-            require[s] |= 1 << JOKER
+        forbid[move["seat"]] |= adapter.shown_void(hand, move)
         hand.play(move, i)
-    if gid == "five-hundred" and hand.free_joker is not None and hand.contractor is not None \
-            and hand.options.get("joker_nomination") and not any(
-                isinstance(m, dict) and m.get("type") == "nominate_joker" for m in record.get("moves", [])) \
-            and hand.bid is not None and _free_joker_contract(hand):
-        forbid[hand.contractor] |= 1 << JOKER
+    joker = getattr(adapter, "joker_known", None)
+    if joker is not None and hand.contractor is not None:
+        no, yes = joker(hand, moves)
+        forbid[hand.contractor] |= no
+        require[hand.contractor] |= yes
     return forbid, require
-
-
-def _free_joker_contract(hand) -> bool:
-    from ..games.five_hundred import TRUMP_OF
-    return TRUMP_OF.get(hand.bid) is None
 
 
 def hint(game, view: dict, samples: int = 16, seed: str | None = None, max_nodes: int = 2_000_000,
@@ -153,8 +109,8 @@ def hint(game, view: dict, samples: int = 16, seed: str | None = None, max_nodes
         seed = new_seed()
     codes = [move_code(m) for m in listing]
     known = adapter.remaining(hand)
-    hidden = _hidden_counts(adapter, hand)
-    pile = pile_cards(game.id, view)
+    hidden = [h.count(None) for h in adapter.holdings(hand).held]
+    pile = pile_cards(view)
     known_all = 0
     for k in known:
         known_all |= k
@@ -162,21 +118,20 @@ def hint(game, view: dict, samples: int = 16, seed: str | None = None, max_nodes
     floating = pile & ~known_all & ~shown
     pool_mask = hand.pack.mask & ~shown & ~known_all
     pool = [c for c in hand.pack.order if pool_mask >> c & 1]
-    forbid, require = voids(game, view)
-    take = taker(game.id, hand)
+    forbid, require = voids(game, adapter, view)
+    take = adapter.pile_taker(hand)
     for s in range(hand.n):
         forbid[s] &= ~known[s]
         if s != take:
             forbid[s] |= floating
         require[s] &= ~known[s] & pool_mask
-    fd_unknown = game.id == "court-piece" and hand.hidden and not hand.revealed and hand.face_down is None
-    caller = getattr(hand, "caller", None)
+    fd_unknown = getattr(adapter, "face_down_unknown", lambda h: False)(hand)
+    caller = hand.caller if fd_unknown else None
     budget = Budget(max_nodes, cap)
     sums = [0] * len(codes)
     objective = None
     for i in range(samples):
-        hands, fd = _draw(pool, hidden, known, forbid, require, seed, i,
-                          caller if fd_unknown else None)
+        hands, fd = _draw(pool, hidden, known, forbid, require, seed, i, caller)
         objective = adapter.objective(hand, seat)
         play = adapter.play(hand, objective, hands=hands, face_down=fd)
         values = budget.run(play, codes)
@@ -191,15 +146,10 @@ def hint(game, view: dict, samples: int = 16, seed: str | None = None, max_nodes
             "nodes": budget.spent}
 
 
-def _hidden_counts(adapter, hand) -> list[int]:
-    holdings = getattr(hand, "hold", None) or getattr(hand, "holdings")
-    return [h.count(None) for h in holdings.held]
-
-
 def _draw(pool, hidden, known, forbid, require, seed, sample, fd_seat):
     need = sum(hidden)
     if need > len(pool):
-        raise AnalysisRefused("analysis_not_in_play", "the view hides more cards than the pack has")
+        raise InvalidRecord("view_incomplete", "the view hides more cards than the pack has left")
     for attempt in range(MAX_DRAWS):
         deck = shuffled(pool, f"{seed}:{sample}:{attempt}")
         hands, at, ok, fd = [], 0, True, None
