@@ -85,6 +85,11 @@ class Play:
         """Whether the leader's top cards are sure tricks (no hidden trump, no free joker about)."""
         return True
 
+    def plays_out(self) -> bool:
+        """Whether every remaining card will be played (no stop before the last trick), so that a
+        top trump is a sure trick for its holder whenever he plays it."""
+        return True
+
     def save_extra(self):
         return None
 
@@ -322,6 +327,9 @@ class FiveHundredPlay(RankedPlay):
     def quick_allowed(self):
         return not self.misere and not (self.free_joker and self._joker_live())
 
+    def plays_out(self):
+        return not self.misere
+
 
 class CourtPiecePlay(Play):
     """Court Piece, single sar and hidden trump: printed suits, ace high; the hidden trump counts from
@@ -358,7 +366,10 @@ class CourtPiecePlay(Play):
         return self.trump if self.revealed else None
 
     def quick_allowed(self):
-        return self.revealed and not self.can_change
+        return self.revealed and not self.can_change and self.must_trump is None
+
+    def plays_out(self):
+        return False  # the hand stops at 7 tricks
 
     def _playable(self, seat):
         m = self.hands[seat]

@@ -118,18 +118,23 @@ class Solver:
                 if lo == hi:
                     return lo
             elif p.quick_allowed():
+                left = p.total - p.done
                 t = quick_tricks(p)
                 if t:
                     if p.counted[p.leader]:
                         lo = min(t, cap)
-                        if lo >= beta:
-                            self.table[key] = (lo, hi, None)
-                            return lo
                     else:
-                        hi = min(cap, p.total - p.done - t)
-                        if hi <= alpha:
-                            self.table[key] = (lo, hi, None)
-                            return hi
+                        hi = min(cap, left - t)
+                if p.plays_out():
+                    holder, run = top_trumps(p)
+                    if run:
+                        if p.counted[holder]:
+                            lo = max(lo, min(run, cap))
+                        else:
+                            hi = min(hi, left - run)
+                if lo >= beta or hi <= alpha:
+                    self.table[key] = (lo, hi, None)
+                    return lo if lo >= beta else hi
             if lo > alpha:
                 alpha = lo
             if hi < beta:
@@ -312,6 +317,30 @@ def quick_tricks(p: Play) -> int:
             if pw[c] > top:
                 t += 1
     return min(t, p.total - p.done)
+
+
+def top_trumps(p: Play) -> tuple[int, int]:
+    """(seat, n): the seat holding the highest trumps in play and how many of them are above every
+    other seat's trumps — each a sure trick for that seat once it is played (all cards are played)."""
+    trump = p.trump_now()
+    if trump is None:
+        return 0, 0
+    mask = p.smask[trump]
+    pw = p.pw
+    held = []
+    for s in p.seats:
+        for c in bits(p.hands[s] & mask):
+            held.append((pw[c], s))
+    if not held:
+        return 0, 0
+    held.sort(reverse=True)
+    holder = held[0][1]
+    run = 0
+    for _, s in held:
+        if s != holder:
+            break
+        run += 1
+    return holder, run
 
 
 def minimax(p: Play) -> int:
