@@ -4,6 +4,9 @@
  * Holds no rules: every number is the service's answer. Hooked from viewer.js's render(). */
 "use strict";
 
+// Asked at every step while the director browses: a small budget keeps each answer quick (and
+// the server free); "analyse deeper" asks again with the service's default budget.
+const QUICK_NODES = 50000;
 const analysisCache = new Map(); // JSON of the record -> answer or problem
 
 async function analysisOf(game, record, maxNodes) {
@@ -61,11 +64,24 @@ async function showAnalysis(game, record, state) {
   box.hidden = false;
   const out = document.getElementById("analysis-now");
   out.textContent = "analysing…";
-  const got = await analysisOf(game, record);
+  const got = await analysisOf(game, record, QUICK_NODES);
   out.innerHTML = "";
   if (got.problem) {
     if (got.status === 404) box.hidden = true;
-    out.textContent = `${got.problem.code || "error"}: ${got.problem.detail || ""}`;
+    out.textContent = `${got.problem.code || "error"}: ${got.problem.detail || ""} `;
+    if (got.problem.code === "analysis_budget_exceeded") {
+      const deeper = document.createElement("button");
+      deeper.type = "button";
+      deeper.textContent = "analyse deeper";
+      deeper.onclick = async () => {
+        out.textContent = "analysing…";
+        const again = await analysisOf(game, record);
+        out.innerHTML = "";
+        if (again.answer) out.appendChild(valuesNode(again.answer));
+        else out.textContent = `${again.problem.code}: ${again.problem.detail}`;
+      };
+      out.appendChild(deeper);
+    }
     return;
   }
   out.appendChild(valuesNode(got.answer));
@@ -85,18 +101,18 @@ async function handTable(game, current) {
   const moves = full.moves || [];
   for (let i = 0; i <= moves.length; i++) {
     const record = { ...full, moves: moves.slice(0, i) };
-    const got = await analysisOf(game, record, 500000);
+    const got = await analysisOf(game, record, QUICK_NODES);
     if (!got.answer) {
       if (got.problem && got.problem.code === "analysis_budget_exceeded") {
         const tr = table.insertRow();
-        tr.innerHTML = `<td>${i}</td><td colspan="4">not proven within 500000 nodes</td>`;
+        tr.innerHTML = `<td>${i}</td><td colspan="4">not proven within ${QUICK_NODES} nodes</td>`;
       }
       continue;
     }
     const a = got.answer;
     const next = moves[i];
     // one row per trick: keep the positions where a trick begins (every seat's cards count down)
-    const prev = i > 0 ? await analysisOf(game, { ...full, moves: moves.slice(0, i - 1) }, 500000) : null;
+    const prev = i > 0 ? await analysisOf(game, { ...full, moves: moves.slice(0, i - 1) }, QUICK_NODES) : null;
     if (prev && prev.answer && prev.answer.tricks_left === a.tricks_left) continue;
     const tr = table.insertRow();
     tr.insertCell().textContent = String(i);
