@@ -83,6 +83,14 @@ class Adapter:
         """The seat that took a pile (kitty, turn-up) into its hand, or None."""
         return None
 
+    def joker_known(self, hand, moves) -> tuple[int, int]:
+        """(forbid, require) masks the auction's aftermath sets on the contractor (Five Hundred)."""
+        return 0, 0
+
+    def face_down_unknown(self, hand) -> bool:
+        """Whether the view hides the face-down trump card (Court Piece, hidden trump)."""
+        return False
+
     def applies(self, options: dict) -> bool:
         return True
 
@@ -268,7 +276,7 @@ class FiveHundredAdapter(Adapter):
             c = hand.contractor
             return Objective("misere_contractor_tricks", seat, {c}, set(active) - {c})
         c = hand.contractor
-        if getattr(hand, "options", {}).get("call_partner"):
+        if hand.options.get("call_partner"):
             contract = {c} | ({self.partner(hand)} - {None})
         else:
             contract = {s for s in active if hand.side_of[s] == hand.side_of[c]}

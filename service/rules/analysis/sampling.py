@@ -85,9 +85,8 @@ def voids(game, adapter, record: dict) -> tuple[list[int], list[int]]:
         move = game.parse_move(raw, hand.n, hand.pack, hand.viewer, f"record.moves[{i}]")
         forbid[move["seat"]] |= adapter.shown_void(hand, move)
         hand.play(move, i)
-    joker = getattr(adapter, "joker_known", None)
-    if joker is not None and hand.contractor is not None:
-        no, yes = joker(hand, moves)
+    no, yes = adapter.joker_known(hand, moves)
+    if no or yes:
         forbid[hand.contractor] |= no
         require[hand.contractor] |= yes
     return forbid, require
@@ -125,8 +124,7 @@ def hint(game, view: dict, samples: int = 16, seed: str | None = None, max_nodes
         if s != take:
             forbid[s] |= floating
         require[s] &= ~known[s] & pool_mask
-    fd_unknown = getattr(adapter, "face_down_unknown", lambda h: False)(hand)
-    caller = hand.caller if fd_unknown else None
+    caller = hand.caller if adapter.face_down_unknown(hand) else None
     budget = Budget(max_nodes, cap)
     sums = [0] * len(codes)
     objective = None
