@@ -17,6 +17,9 @@ class Problem(Schema):
     move_index = fields.Integer(metadata={"description": "index of the offending move"})
     hand_index = fields.Integer(metadata={"description": "index of the offending hand in a match log"})
     errors = fields.Dict(metadata={"description": "field -> messages"})
+    max_nodes = fields.Integer(metadata={"description": "`analysis_budget_exceeded`: the budget that stopped "
+                                                        "the search (`max_nodes`, or the per-request cap)"})
+    nodes = fields.Integer(metadata={"description": "`analysis_budget_exceeded`: the nodes spent"})
 
 
 class MoveCheck(Schema):

@@ -58,7 +58,8 @@ POST_ERRORS = (400, 404, 406, 413, 415, 422)
 TOKEN_ERRORS = (400, 403, 404, 406, 413, 415, 422, 503)
 # request envelopes that take exactly one of two fields
 EXACTLY_ONE = {"RecordRequest": ("record", "record_token"), "MoveRequest": ("record", "record_token"),
-               "ViewRequest": ("record", "record_token"), "MatchReplayRequest": ("hands", "hand_tokens")}
+               "ViewRequest": ("record", "record_token"), "MatchReplayRequest": ("hands", "hand_tokens"),
+               "AnalysisRequest": ("record", "record_token"), "HintRequest": ("record", "record_token")}
 
 
 def _exactly_one(schemas: dict) -> None:
@@ -135,6 +136,8 @@ def build() -> dict:
     spec.components.schema("TournamentProblem", schema=tournaments.TournamentProblem)
     for gs in all_schemas():
         tournaments.add_paths(spec, gs, _problems)
+    from .analysis import add_paths  # …/analysis and …/hint (shared/ANALYSIS.md)
+    add_paths(spec, _problems)
     out = spec.to_dict()
     _exactly_one(out["components"]["schemas"])
     # issue 15: examples of the variants' shapes, computed from real answers

@@ -41,6 +41,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(problem_pages)
     app.register_blueprint(viewer)
     app.register_blueprint(import_module(".tournaments", __package__).tournaments)  # TOURNAMENTS.md
+    app.register_blueprint(import_module(".analysis_api", __package__).analysis)  # ANALYSIS.md
 
     @app.errorhandler(HTTPException)
     def http_error(exc):

@@ -25,7 +25,7 @@ import json
 import os
 import sys
 
-from . import tournament_cli
+from . import cli_analyse, tournament_cli
 from .rules.errors import IllegalMove, RefereeError
 from .rules.games import GAMES
 
@@ -126,9 +126,12 @@ def main(argv: list[str] | None = None) -> int:
     rp.add_argument("match", help="MATCH.json ({\"game\", \"hands\"}, a list of records or one record); - for stdin")
     rp.add_argument("--json", action="store_true", help="print the …/matches/replay answer as JSON")
     tournament_cli.add_parser(sub)  # `referee tournament` (service/tournament_cli.py)
+    cli_analyse.add_parser(sub)  # `referee analyse RECORD.json` (service/cli_analyse.py)
     args = parser.parse_args(argv)
     if args.command == "tournament":
         return tournament_cli.run(args)
+    if args.command == "analyse":
+        return cli_analyse.run(args)
     max_hands = int(os.environ.get("REFEREE_MAX_HANDS", 500))
     try:
         text = sys.stdin.read() if args.match == "-" else open(args.match, encoding="utf-8").read()

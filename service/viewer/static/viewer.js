@@ -579,6 +579,7 @@ async function render() {
   renderFacts(answer.state);
   renderScores(answer.state, answer.record);
   if (typeof renderVariants === "function") renderVariants(answer.state, answer.record);  // variants.js
+  if (window.showAnalysis) window.showAnalysis(viewer.game, answer.record, answer.state); // analysis.js
   document.body.dataset.ready = `${viewer.handIndex}/${viewer.step}/${viewer.seat}`;
 }
 

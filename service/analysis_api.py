@@ -1,0 +1,78 @@
+"""``…/analysis`` and ``…/hint`` (shared/ANALYSIS.md): the HTTP edge of ``service.rules.analysis``.
+
+Checks run in ANALYSIS.md's order: the path (unknown game, Sixes) before the body, the request's
+shape, the token, Court Piece's pile modes, a seat-bound token or a view where double dummy needs
+every card, then the replay and the analysis itself. The node budget and the per-request cap
+(``REFEREE_MAX_ANALYSIS_NODES``) keep every answer inside the request's time limits.
+"""
+
+from __future__ import annotations
+
+import os
+
+from flask import Blueprint, current_app
+
+from schemas.analysis import AnalysisRequest, HintRequest
+
+from .api import body, game_of, open_record, replay, reply, seat_forbidden
+from .problems import problem
+from .rules.analysis import DEFAULT_REQUEST_CAP, AnalysisRefused, adapter_for, analyse, hint
+
+analysis = Blueprint("analysis", __name__)
+
+PILE_MODES = ("double_sar", "hidden_rung")
+
+
+@analysis.errorhandler(AnalysisRefused)
+def refused(exc: AnalysisRefused):
+    return problem(422, exc.code, exc.code.replace("_", " ").capitalize(), exc.detail, **exc.extra)
+
+
+def request_cap() -> int:
+    cap = current_app.config.get("MAX_ANALYSIS_NODES")
+    if cap is None:
+        cap = int(os.environ.get("REFEREE_MAX_ANALYSIS_NODES", DEFAULT_REQUEST_CAP))
+    return cap
+
+
+def _record(game, schema):
+    """The request's record (a token opened) and its bound seat, after the mode's 404."""
+    adapter_for(game)  # Sixes: 404 from the path alone, before the body is read
+    data = body(schema)
+    record, seat = open_record(game, data)
+    options = record.get("options") if isinstance(record, dict) else None
+    if game.id == "court-piece" and isinstance(options, dict) and options.get("mode") in PILE_MODES:
+        adapter_for(game, options)
+    return data, record, seat
+
+
+@analysis.post("/v1/games/<game_id>/analysis")
+def analyse_position(game_id):
+    game = game_of(game_id)
+    data, record, seat = _record(game, AnalysisRequest)
+    if seat is not None:
+        raise seat_forbidden(seat, "ask for a double-dummy analysis (it needs every card)")
+    if record.get("viewer") is not None:
+        raise AnalysisRefused("analysis_view_not_allowed",
+                              "double dummy needs every card: send the full record (or ask …/hint)")
+    hand = replay(game, record)
+    return reply(analyse(game, hand, data["max_nodes"], request_cap()))
+
+
+@analysis.post("/v1/games/<game_id>/hint")
+def hint_for_seat(game_id):
+    game = game_of(game_id)
+    data, record, seat = _record(game, HintRequest)
+    hand = replay(game, record)
+    if seat is not None:
+        view = hand.view_record(seat)
+    elif hand.viewer is not None:
+        view = hand.to_record()
+    else:
+        adapter = adapter_for(game, hand.options)
+        if not adapter.in_play(hand) or hand.to_act is None:
+            raise AnalysisRefused("analysis_not_in_play",
+                                  f"the hand is in phase {hand.phase!r}, not in the card play")
+        view = hand.view_record(hand.to_act)
+    with game.documented_reasons():
+        return reply(hint(game, view, data["samples"], data.get("seed"), data["max_nodes"], request_cap()))

@@ -1,0 +1,113 @@
+"""Double-dummy analysis and play hints for the trick-taking games (shared/ANALYSIS.md).
+
+``analyse(game, hand)`` gives every legal move's value with all cards known; ``hint(game, view)``
+samples deals consistent with one seat's view and solves each. Both take hands the engine has
+already replayed; the search itself runs on ``play.Play`` bitmask positions, never on records.
+"""
+
+from __future__ import annotations
+
+from ..errors import NotApplicable
+from .adapters import ADAPTERS, Objective, move_code
+from .solver import BudgetExceeded, Solver
+
+DEFAULT_MAX_NODES = 2_000_000
+# ANALYSIS.md: the cap's default "is chosen so that a request at the cap ends well inside the worker
+# timeout on this machine". This pure-Python solver applies ~35 000 nodes/s on one core, so the
+# 5 000 000 the document assumed would take minutes (gunicorn's timeout is 30 s): 500 000 (~15 s).
+DEFAULT_REQUEST_CAP = 500_000
+
+
+class AnalysisRefused(Exception):
+    """A 422 of ANALYSIS.md's table (``analysis_*``), with its extra problem fields."""
+
+    def __init__(self, code: str, detail: str, **extra):
+        super().__init__(detail)
+        self.code, self.detail, self.extra = code, detail, extra
+
+
+def adapter_for(game, options: dict | None = None):
+    adapter = ADAPTERS.get(game.id)
+    if adapter is None:
+        raise NotApplicable("not_found", f"{game.name} is not a trick-taking game the analysis covers")
+    if options is not None and not adapter.applies(options):
+        raise NotApplicable("not_found", f"{game.name} in mode {options.get('mode')!r} is not analysed "
+                            "(its tricks are won in piles)")
+    return adapter
+
+
+def in_play(adapter, hand) -> list[dict]:
+    """The listing of a position in the card-play phase, else ``analysis_not_in_play``."""
+    if not adapter.in_play(hand):
+        raise AnalysisRefused("analysis_not_in_play",
+                              f"the hand is in phase {hand.phase!r}, not in the card play")
+    listing = hand.legal_moves()
+    if not listing:
+        raise AnalysisRefused("analysis_not_in_play", f"phase {hand.phase!r} has no move to analyse")
+    return listing
+
+
+class Budget:
+    """Nodes for one request: ``max_nodes`` per search, ``cap`` for all searches together."""
+
+    def __init__(self, max_nodes: int = DEFAULT_MAX_NODES, cap: int | None = DEFAULT_REQUEST_CAP):
+        self.max_nodes, self.cap, self.spent = max_nodes, cap, 0
+
+    def solver(self, play) -> tuple[Solver, int]:
+        limit = self.max_nodes
+        stopper = self.max_nodes
+        if self.cap is not None and self.cap - self.spent < limit:
+            limit = stopper = self.cap - self.spent
+            stopper = self.cap
+        return Solver(play, max(limit, 0)), stopper
+
+    def run(self, play, codes) -> dict[int, int]:
+        solver, stopper = self.solver(play)
+        try:
+            values = solver.values(codes)
+        except BudgetExceeded:
+            self.spent += solver.nodes
+            raise AnalysisRefused("analysis_budget_exceeded",
+                                  f"the exact answer was not proven within {stopper} nodes",
+                                  max_nodes=stopper, nodes=self.spent) from None
+        self.spent += solver.nodes
+        return values
+
+
+def analyse(game, hand, max_nodes: int = DEFAULT_MAX_NODES, cap: int | None = DEFAULT_REQUEST_CAP) -> dict:
+    """``…/analysis`` for a full record's replayed ``hand`` (every card known)."""
+    adapter = adapter_for(game, hand.options)
+    listing = in_play(adapter, hand)
+    seat = hand.to_act
+    objective = adapter.objective(hand, seat)
+    codes = [move_code(m) for m in listing]
+    budget = Budget(max_nodes, cap)
+    values = budget.run(adapter.play(hand, objective), codes)
+    moves = [{"move": m, "value": values[c]} for m, c in zip(listing, codes)]
+    pick = max if objective.goal == "max" else min
+    value = pick(e["value"] for e in moves)
+    return {"seat": seat, "objective": objective.name, "counted_seats": objective.counted,
+            "goal": objective.goal, "tricks_left": adapter.total - adapter.done(hand), "value": value,
+            "moves": moves, "best": [e["move"] for e in moves if e["value"] == value],
+            "nodes": budget.spent}
+
+
+def table(game, record: dict, max_nodes: int = DEFAULT_MAX_NODES) -> list[dict]:
+    """A double-dummy table for a whole record: each card-play position's analysis, in order.
+
+    Positions before the play, or after the hand stopped, are left out; used by the CLI and viewer.
+    """
+    out = []
+    moves = record.get("moves", [])
+    for i in range(len(moves) + 1):
+        hand = game.replay({**record, "moves": moves[:i]})
+        adapter = adapter_for(game, hand.options)
+        if adapter.in_play(hand) and hand.legal_moves():
+            out.append({"move_index": i, **analyse(game, hand, max_nodes, None)})
+    return out
+
+
+from .sampling import hint  # noqa: E402  (sampling uses the names above)
+
+__all__ = ["analyse", "hint", "table", "AnalysisRefused", "Budget", "Objective", "DEFAULT_MAX_NODES",
+           "DEFAULT_REQUEST_CAP", "adapter_for"]

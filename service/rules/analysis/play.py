@@ -1,0 +1,467 @@
+"""Card play on bitmasks, one small model per game, for the solver to search without replaying.
+
+A ``Play`` holds what the rest of a hand's card play reads: each seat's remaining cards (a mask),
+the current trick, who leads and who acts, the tricks finished, and the few flags a game's rules
+still read (Court Piece's hidden trump, Five Hundred's free joker). It is built once from a replayed
+engine hand (``adapters.py``) and then changed in place by ``push`` and restored by ``pop``.
+
+Moves are small ints: a card is its card int; the other moves are coded above the cards
+(``REVEAL``, ``CHANGE_CARD + card``, ``CHANGE_SUIT + suit``, ``JOKER_LEAD + suit``).
+
+Every rule here mirrors the engine's own code for that game; ``tests/test_analysis_models.py`` plays
+random hands through both and checks they agree move for move.
+"""
+
+from __future__ import annotations
+
+from ..cards import JOKER, SUIT_MASKS
+
+REVEAL = 100
+CHANGE_CARD = 200   # + the new face-down card (hidden trump, Rung Royal)
+CHANGE_SUIT = 300   # + the new trump suit (open modes, Rung Royal)
+JOKER_LEAD = 400    # + the suit named for a led free joker (Five Hundred)
+
+
+def suit_masks(suit: list[int]) -> list[int]:
+    """Cards by effective suit; index -1 (the last) holds the suitless ones (suit -1: Bid Whist's
+    no-trump jokers, and cards not in the pack, which never come into play)."""
+    out = [0] * 6
+    for card, su in enumerate(suit):
+        out[su] |= 1 << card
+    return out
+
+
+_CP_SUIT = [c >> 4 for c in range(64)]
+_CP_POWER = [c & 15 for c in range(64)]
+
+
+def bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class Play:
+    """The shared part: trick bookkeeping, counting, saving and restoring."""
+
+    def __init__(self, hands, seats, trick, leader, to_act, done, total, counted, maxer):
+        self.hands = list(hands)          # remaining cards per seat (mask); seats out of play: 0
+        self.seats = list(seats)          # the seats that play, in turn order
+        self.nxt = {s: seats[(i + 1) % len(seats)] for i, s in enumerate(seats)}
+        self.width = len(seats)
+        self.trick = list(trick)          # [(seat, card)]
+        self.leader = leader
+        self.to_act = to_act
+        self.done = done                  # tricks finished
+        self.total = total
+        self.counted = counted            # per seat: its tricks count in the value
+        self.maxer = maxer                # per seat: it wants the value high
+        self._orders = None
+
+    # --- what a game model defines ---
+    def moves(self, seat: int) -> list[int]:
+        raise NotImplementedError
+
+    def winner(self) -> int:
+        """The winning seat of the complete current trick."""
+        raise NotImplementedError
+
+    def suit(self, card: int) -> int:
+        """Effective suit now (for merging and ordering)."""
+        raise NotImplementedError
+
+    def power(self, card: int) -> int:
+        raise NotImplementedError
+
+    def extra(self):
+        """State besides hands and leader that the rest of the hand reads (part of the table key)."""
+        return None
+
+    def trump_now(self):
+        return None
+
+    def quick_allowed(self) -> bool:
+        """Whether the leader's top cards are sure tricks (no hidden trump, no free joker about)."""
+        return True
+
+    def plays_out(self) -> bool:
+        """Whether every remaining card will be played (no stop before the last trick), so that a
+        top trump is a sure trick for its holder whenever he plays it."""
+        return True
+
+    def save_extra(self):
+        return None
+
+    def restore_extra(self, saved) -> None:
+        pass
+
+    def special(self, seat: int, move: int) -> None:
+        """A move that is not a card (reveal, change of trump): the same seat then moves again."""
+        raise NotImplementedError
+
+    def placed(self, seat: int, card: int) -> None:
+        """Hook after a card joins the trick."""
+
+    def credit(self, seat: int) -> bool:
+        """Record a trick won by ``seat``; True when the hand stops here."""
+        self.done += 1
+        return self.done == self.total
+
+    def cap(self) -> int:
+        """The most counted tricks still possible (the stop rules included)."""
+        return self.total - self.done
+
+    # --- shared ---
+    def save(self):
+        return (self.trick, self.leader, self.to_act, self.done, self.save_extra())
+
+    def restore(self, saved) -> None:
+        self.trick, self.leader, self.to_act, self.done, extra = saved
+        self.restore_extra(extra)
+
+    def push(self, seat: int, move: int):
+        """Apply ``move``; returns (trick gain for the counted seats, hand stopped)."""
+        if move >= REVEAL:
+            self.special(seat, move)
+            return 0, False
+        card = move
+        self.hands[seat] &= ~(1 << card)
+        self.trick = self.trick + [(seat, card)]
+        self.placed(seat, card)
+        if len(self.trick) < self.width:
+            self.to_act = self.nxt[seat]
+            return 0, False
+        w = self.winner()
+        gain = 1 if self.counted[w] else 0
+        stopped = self.credit(w)
+        self.trick = []
+        self.leader = self.to_act = w
+        return gain, stopped
+
+    def unpush(self, seat: int, move: int, saved) -> None:
+        if move < REVEAL:
+            self.hands[seat] |= 1 << move
+        self.restore(saved)
+
+    def key(self):
+        """The table key at a trick start: each playing seat's cards by *relative* rank.
+
+        A card's place is its order among the cards of its effective suit still in play, so that
+        positions that differ only by cards made equal by what has been played share one entry.
+        """
+        orders = self._orders
+        hands = self.hands
+        seats = self.seats
+        out = [0] * len(hands)
+        for base, order in orders:
+            r = base
+            for c in order:
+                b = 1 << c
+                for s in seats:
+                    if hands[s] & b:
+                        out[s] |= 1 << r
+                        r += 1
+                        break
+        return (tuple(out), self.leader, self.extra())
+
+    def _suit_orders(self):
+        """Per effective suit, the cards in play from the strongest down (fixed for a search,
+        since effective suits and powers do not change once the play has begun)."""
+        cards = 0
+        for s in self.seats:
+            cards |= self.hands[s]
+        for _, c in self.trick:
+            cards |= 1 << c
+        groups: dict[int, list[int]] = {}
+        for c in bits(cards):
+            groups.setdefault(self.suit(c), []).append(c)
+        out = []
+        for i, (su, cs) in enumerate(sorted(groups.items())):
+            cs.sort(key=self.power, reverse=True)
+            out.append((i * 20, cs))
+        return out
+
+    def last_trick(self) -> int | None:
+        """The counted tricks of a last trick played out at once, or None where that is not
+        a plain matter of every seat playing its one card."""
+        return None
+
+
+# --------------------------------------------------------------------------------------------------
+class RankedPlay(Play):
+    """Bid Whist, Buck Euchre, Five Hundred: one ``tricks.Ranking`` for the whole play."""
+
+    def __init__(self, ranking, **kw):
+        super().__init__(**kw)
+        self.ranking = ranking
+        self._suit = self.st = ranking.suit
+        self._power = self.pw = ranking.power
+        self._masks = ranking.suit_masks
+        self.smask = suit_masks(self.st)
+
+    def suit(self, card):
+        return self._suit[card]
+
+    def power(self, card):
+        return self._power[card]
+
+    def trump_now(self):
+        return self.ranking.trump
+
+
+class BidWhistPlay(RankedPlay):
+    """The first card with a suit sets the suit to follow (a no-trump joker has none, never wins)."""
+
+    def _led(self):
+        for _, c in self.trick:
+            s = self._suit[c]
+            if s >= 0:
+                return s
+        return None
+
+    def moves(self, seat):
+        hand = self.hands[seat]
+        led = self._led() if self.trick else None
+        if led is not None:
+            same = hand & self._masks[led]
+            if same:
+                hand = same
+        return list(bits(hand))
+
+    def winner(self):
+        cards = [c for _, c in self.trick]
+        for first, card in enumerate(cards):
+            if self._suit[card] >= 0:
+                return self.trick[first + self.ranking.winner(cards[first:])][0]
+        return self.trick[0][0]  # unreachable with two jokers in the pack
+
+
+class BuckEuchrePlay(RankedPlay):
+    def moves(self, seat):
+        hand = self.hands[seat]
+        if self.trick:
+            same = hand & self._masks[self._suit[self.trick[0][1]]]
+            if same:
+                hand = same
+        return list(bits(hand))
+
+    def winner(self):
+        return self.trick[self.ranking.winner([c for _, c in self.trick])][0]
+
+
+class FiveHundredPlay(RankedPlay):
+    """Follow the led suit (a led free joker's named suit); misère: void with the free joker, play it;
+    the free joker wins any trick; a misère stops at the contractor's first trick."""
+
+    def __init__(self, free_joker, led_suit, led_mask, misere, contractor, last_trick_only, **kw):
+        super().__init__(**kw)
+        self.free_joker = free_joker
+        self.led_suit = led_suit
+        self.led_mask = led_mask
+        self.misere = misere
+        self.contractor = contractor
+        self.last_trick_only = last_trick_only
+
+    def _joker_live(self):
+        return self.free_joker and (any(h >> JOKER & 1 for h in self.hands)
+                                    or any(c == JOKER for _, c in self.trick))
+
+    def moves(self, seat):
+        hand = self.hands[seat]
+        if self.trick:
+            same = hand & self._masks[self.led_suit]
+            if same:
+                return list(bits(same))
+            if self.misere and self.free_joker and hand >> JOKER & 1:
+                return [JOKER]
+            return list(bits(hand))
+        out = []
+        for c in bits(hand):
+            if c == JOKER and self.free_joker:
+                number = self.done + 1
+                all_led = self.led_mask == 15
+                if self.last_trick_only and number != 10 or all_led and number != 10:
+                    continue
+                out += [JOKER_LEAD + s for s in range(4) if all_led or not self.led_mask >> s & 1]
+            else:
+                out.append(c)
+        return out
+
+    def push(self, seat, move):
+        if move >= JOKER_LEAD:  # a led free joker naming a suit
+            self.led_suit = move - JOKER_LEAD
+            return super().push(seat, JOKER)
+        return super().push(seat, move)
+
+    def unpush(self, seat, move, saved):
+        super().unpush(seat, JOKER if move >= JOKER_LEAD else move, saved)
+
+    def placed(self, seat, card):
+        if len(self.trick) == 1 and not (card == JOKER and self.free_joker):
+            self.led_suit = self._suit[card]
+
+    def winner(self):
+        cards = [c for _, c in self.trick]
+        if self.free_joker and JOKER in cards:
+            return self.trick[cards.index(JOKER)][0]
+        return self.trick[self.ranking.winner(cards)][0]
+
+    def credit(self, seat):
+        self.led_mask |= 1 << self.led_suit
+        self.done += 1
+        return self.done == self.total or (self.misere and seat == self.contractor)
+
+    def cap(self):
+        return 1 if self.misere else self.total - self.done
+
+    def save_extra(self):
+        return self.led_suit, self.led_mask
+
+    def restore_extra(self, saved):
+        self.led_suit, self.led_mask = saved
+
+    def extra(self):
+        return self.led_mask if self.free_joker and self._joker_live() else None
+
+    def quick_allowed(self):
+        return not self.misere and not (self.free_joker and self._joker_live())
+
+    def plays_out(self):
+        return not self.misere
+
+
+class CourtPiecePlay(Play):
+    """Court Piece, single sar and hidden trump: printed suits, ace high; the hidden trump counts from
+    its reveal (from the revealing position of that trick, or the whole trick with
+    ``reveal_counts_current_trick``); the revealer must then play trump if it cannot follow; the
+    caller's face-down card is not playable before the reveal; the hand stops at 7 tricks."""
+
+    def __init__(self, hidden, revealed, trump, face_down, caller, trump_from, must_trump, won,
+                 counts_whole_trick, can_change, first_five, started, **kw):
+        super().__init__(**kw)
+        self.hidden = hidden
+        self.revealed = revealed
+        self.trump = trump            # the suit that ranks once revealed (open modes: always)
+        self.face_down = face_down
+        self.caller = caller
+        self.trump_from = trump_from
+        self.must_trump = must_trump
+        self.won = list(won)
+        self.counts_whole_trick = counts_whole_trick
+        self.can_change = can_change  # Rung Royal: the caller may still change trump once
+        self.first_five = first_five
+        self.started = started        # a card has been played this hand
+        self.st = _CP_SUIT
+        self.pw = _CP_POWER
+        self.smask = suit_masks(self.st)
+
+    def suit(self, card):
+        return card >> 4
+
+    def power(self, card):
+        return card & 15
+
+    def trump_now(self):
+        return self.trump if self.revealed else None
+
+    def quick_allowed(self):
+        return self.revealed and not self.can_change and self.must_trump is None
+
+    def plays_out(self):
+        return False  # the hand stops at 7 tricks
+
+    def _playable(self, seat):
+        m = self.hands[seat]
+        if seat == self.caller and self.hidden and not self.revealed and self.face_down is not None:
+            m &= ~(1 << self.face_down)
+        return m
+
+    def moves(self, seat):
+        pm = self._playable(seat)
+        if self.must_trump == seat:
+            legal = 0
+            if self.trick:
+                legal = pm & SUIT_MASKS[self.trick[0][1] >> 4]
+            if not legal:
+                legal = (pm & SUIT_MASKS[self.trump]) or pm
+        elif self.trick:
+            legal = (pm & SUIT_MASKS[self.trick[0][1] >> 4]) or pm
+        else:
+            legal = pm
+        out = list(bits(legal))
+        if self.hidden and not self.revealed:
+            if self.trick:
+                if not pm & SUIT_MASKS[self.trick[0][1] >> 4]:
+                    out.append(REVEAL)
+            elif seat == self.caller:
+                out.append(REVEAL)
+        if self.can_change and seat == self.caller and not self.started:
+            if self.hidden:
+                out += [CHANGE_CARD + c for c in self.first_five if c != self.face_down]
+            else:
+                out += [CHANGE_SUIT + s for s in range(4) if s != self.trump]
+        return out
+
+    def special(self, seat, move):
+        if move == REVEAL:
+            self.revealed = True
+            self.trump = self.face_down >> 4
+            pos = len(self.trick)
+            self.trump_from = 0 if self.counts_whole_trick else pos
+            self.must_trump = seat
+            self.can_change = False
+        elif move >= CHANGE_SUIT:
+            self.trump = move - CHANGE_SUIT
+            self.can_change = False
+        else:
+            self.face_down = move - CHANGE_CARD
+            self.trump = self.face_down >> 4
+            self.can_change = False
+
+    def placed(self, seat, card):
+        self.started = True
+        if self.must_trump == seat:
+            self.must_trump = None
+
+    def winner(self):
+        cards = [c for _, c in self.trick]
+        best = None
+        if self.revealed:
+            t = self.trump
+            for i in range(self.trump_from or 0, len(cards)):
+                c = cards[i]
+                if c >> 4 == t and (best is None or c > cards[best]):
+                    best = i
+        if best is None:
+            led = cards[0] >> 4
+            best = 0
+            for i in range(1, len(cards)):
+                c = cards[i]
+                if c >> 4 == led and c > cards[best]:
+                    best = i
+        return self.trick[best][0]
+
+    def credit(self, seat):
+        self.done += 1
+        team = seat & 1
+        self.won[team] += 1
+        self.trump_from = 0 if self.revealed else None
+        return self.won[team] >= 7 or self.done == self.total
+
+    def cap(self):
+        # the counted team can take at most what it needs for 7 (the hand stops there)
+        team = next(s for s in range(4) if self.counted[s]) & 1
+        return min(self.total - self.done, 7 - self.won[team])
+
+    def save_extra(self):
+        return (self.revealed, self.trump, self.face_down, self.trump_from, self.must_trump,
+                tuple(self.won), self.can_change, self.started)
+
+    def restore_extra(self, saved):
+        (self.revealed, self.trump, self.face_down, self.trump_from, self.must_trump, won,
+         self.can_change, self.started) = saved
+        self.won = list(won)
+
+    def extra(self):
+        return (self.revealed, self.trump, self.face_down, self.won[0], self.won[1], self.can_change)
