@@ -115,7 +115,7 @@ def add_paths(spec, problems) -> None:
                          ("AnalysisAnswer", AnalysisAnswer), ("HintAnswer", HintAnswer)):
         spec.components.schema(name, schema=schema)
     ex = examples()
-    for gid in (*GAMES, "sixes"):
+    for gid in GAMES:  # Sixes has no tricks: its paths answer 404 `not_found` and are not published
         prefix = "".join(w.capitalize() for w in gid.split("-"))
         prefix = prefix[0].lower() + prefix[1:]
         for path, op, summary, request, answer in (
@@ -123,12 +123,6 @@ def add_paths(spec, problems) -> None:
                  "AnalysisAnswer"),
                 ("hint", "Hint", "the best move on average over deals sampled from a seat's view",
                  "HintRequest", "HintAnswer")):
-            if gid == "sixes":
-                spec.path(path=f"/v1/games/{gid}/{path}", operations={"post": {
-                    "operationId": prefix + op, "tags": [gid],
-                    "summary": f"{gid}: not applicable to this game (404 `not_found`)",
-                    "responses": problems(404)}})
-                continue
             body, real = ex[gid][path]
             responses = problems(400, 403, 404, 406, 413, 415, 422, 503)
             for status, text in ERRORS.items():
@@ -138,6 +132,8 @@ def add_paths(spec, problems) -> None:
                 "description": "shared/ANALYSIS.md: who is counted and who wants what, the node "
                                "budget and the per-request cap (`REFEREE_MAX_ANALYSIS_NODES`).",
                 "requestBody": {"required": True, "content": {"application/json": {
-                    "schema": request, "example": body}}},
+                    "schema": request, "examples": {"worked_example": {
+                        "summary": "ANALYSIS.md's worked example for this game", "value": body}}}}},
                 "responses": {"200": {"description": "OK", "content": {"application/json": {
-                    "schema": answer, "example": real}}}, **responses}}})
+                    "schema": answer, "examples": {"worked_example": {
+                        "summary": "The service's answer", "value": real}}}}}, **responses}}})

@@ -96,6 +96,19 @@ PROBLEMS: dict[str, tuple[int, str, str, str]] = {
     "invalid_outcome": (422, "Invalid outcome", "A score-sheet line the game's `…/matches/score` refuses "
                         "(`reason` says why), or a line after the match ended.",
                         "Correct the line `hand` names, or drop the lines after the match ended."),
+    # …/analysis and …/hint (ANALYSIS.md)
+    "analysis_view_not_allowed": (422, "Analysis needs every card", "`…/analysis` was sent a view: double "
+                                  "dummy needs all the cards.", "Send the full record, or ask `…/hint` "
+                                  "with the seat's view."),
+    "analysis_not_in_play": (422, "Not in the card play", "The position is not in the card-play phase "
+                             "(an auction, a discard, a finished hand), or the game has no such play.",
+                             "Send a record whose next move is a card played to a trick."),
+    "analysis_not_viewers_turn": (422, "Not the viewer's turn", "A hint was asked for a view whose seat is "
+                                  "not the one to play.", "Ask when the viewing seat is to play."),
+    "analysis_budget_exceeded": (422, "Analysis budget exceeded", "The search would take more nodes than "
+                                 "the request's budget (`max_nodes`; `nodes` were searched): no value is "
+                                 "guessed.", "Ask later in the hand (fewer tricks left), or with a larger "
+                                 "`max_nodes` up to the service's cap."),
     "token_expired": (422, "Token expired", "A `record_token` older than the service's token lifetime "
                       "(`REFEREE_TOKEN_TTL`, 7 days by default).", "Ask for a fresh token: deal again, or have "
                       "the holder of the token without a seat open and reseal the record."),

@@ -22,7 +22,7 @@ def codes_the_service_can_answer() -> set[str]:
             if not isinstance(node, ast.Call):
                 continue
             name = getattr(node.func, "id", getattr(node.func, "attr", None))
-            position = {"ApiProblem": 1, "problem": 1, "TournamentError": 0}.get(name)
+            position = {"ApiProblem": 1, "problem": 1, "TournamentError": 0, "AnalysisRefused": 0}.get(name)
             if position is not None and len(node.args) > position:
                 code = node.args[position]
                 if isinstance(code, ast.Constant) and isinstance(code.value, str):
