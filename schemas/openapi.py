@@ -140,6 +140,11 @@ def build() -> dict:
     add_paths(spec, _problems)
     out = spec.to_dict()
     _exactly_one(out["components"]["schemas"])
+    # sixes.md V2: `cards_left` is required exactly when `options.pay_per_card` is on (else 400)
+    out["components"]["schemas"]["SixesScoreRequest"].update({
+        "if": {"required": ["options"], "properties": {"options": {
+            "required": ["pay_per_card"], "properties": {"pay_per_card": {"const": True}}}}},
+        "then": {"required": ["cards_left"]}})
     # issue 15: examples of the variants' shapes, computed from real answers
     from .variant_examples import add_examples
     add_examples(out["components"]["schemas"])

@@ -28,7 +28,7 @@ def field_cases(path, body):
     for value in (0, -1, 100_000_001, 2 ** 63 - 1, True, 1.5, "10", None, [], {}):
         yield f"max_nodes {value!r}", {**b, "max_nodes": value}, BAD_REQUEST
     if path == "hint":
-        for value in (0, 65, 10 ** 9, False, 2.0, "16", None):
+        for value in (0, 65, 10 ** 9, False, 2.5, "16", None):  # 2.0 is the integer 2
             yield f"samples {value!r}", {**b, "samples": value}, BAD_REQUEST
         for value in (5, None, [], {}):
             yield f"seed {value!r}", {**b, "seed": value}, BAD_REQUEST

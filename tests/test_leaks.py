@@ -289,7 +289,8 @@ def partner_alternatives(record, view, rng, tries=12):
     for s, i in rng.sample(slots, min(tries, len(slots))):
         alt_hands = [list(h) for h in hands]
         alt_hands[spot[0]][spot[1]], alt_hands[s][i] = alt_hands[s][i], alt_hands[spot[0]][spot[1]]
-        alt = {**record, "deal": {**record["deal"], "hands": alt_hands}}
+        # without the seed, as in alternatives(): a seeded record must hold exactly its seed's deal
+        alt = {**{k: v for k, v in record.items() if k != "seed"}, "deal": {**record["deal"], "hands": alt_hands}}
         try:
             hand = GAME.replay(alt)
         except Exception:  # noqa: BLE001 — an impossible history: not an alternative
