@@ -141,10 +141,10 @@ def build() -> dict:
     out = spec.to_dict()
     _exactly_one(out["components"]["schemas"])
     # sixes.md V2: `cards_left` is required exactly when `options.pay_per_card` is on (else 400)
-    out["components"]["schemas"]["SixesScoreRequest"].update({
-        "if": {"required": ["options"], "properties": {"options": {
-            "required": ["pay_per_card"], "properties": {"pay_per_card": {"const": True}}}}},
-        "then": {"required": ["cards_left"]}})
+    out["components"]["schemas"]["SixesScoreRequest"]["anyOf"] = [
+        {"not": {"required": ["options"], "properties": {"options": {
+            "required": ["pay_per_card"], "properties": {"pay_per_card": {"const": True}}}}}},
+        {"required": ["cards_left"]}]
     # issue 15: examples of the variants' shapes, computed from real answers
     from .variant_examples import add_examples
     add_examples(out["components"]["schemas"])
