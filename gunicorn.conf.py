@@ -1,8 +1,9 @@
 """gunicorn settings, every one from the environment (README, "Settings", lists them).
 
-This file also prepares Prometheus' multiprocess mode: it runs in the master before any worker is
+This file also prepares the metrics of several workers: it runs in the master before any worker is
 forked or imports the app, so the directory it names in ``PROMETHEUS_MULTIPROC_DIR`` is inherited
-by every worker, and ``/metrics`` sums all workers' counters whichever one answers the scrape.
+by every worker (each keeps its counters in a file there, ``service/metrics.py``), and ``/metrics``
+sums all workers' counters whichever one answers the scrape.
 """
 
 import glob
@@ -11,6 +12,8 @@ import logging
 import os
 import shutil
 import tempfile
+
+from gunicorn.glogging import Logger
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
@@ -33,6 +36,21 @@ forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 # The app writes one JSON access line per request itself (with the route, game and request id);
 # gunicorn's own access log stays off unless asked for.
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
+
+
+class QuietAccessLogger(Logger):
+    """gunicorn's logger, with its access line only where ``accesslog`` names a target.
+
+    gunicorn turns its access log on whenever ``logconfig_dict`` is set (as below), which wrote a
+    second line for every request and built its atoms in the worker after each answer.
+    """
+
+    def access(self, resp, req, environ, request_time):
+        if self.cfg.accesslog:
+            super().access(resp, req, environ, request_time)
+
+
+logger_class = QuietAccessLogger
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info")
 # gunicorn's own lines (start, worker boot, timeouts) as JSON too, so one parser reads the stream.
@@ -79,14 +97,9 @@ def post_worker_init(worker):
 def on_starting(server):
     """Counters start from zero with each master: stale files of a previous run are removed."""
     os.makedirs(_metrics_dir, exist_ok=True)
-    for path in glob.glob(os.path.join(_metrics_dir, "*.db")):
+    # service/metrics.py's files (a dead worker's stay until then: its counts stay in the sum)
+    for path in glob.glob(os.path.join(_metrics_dir, "referee-*")):
         os.remove(path)
-
-
-def child_exit(server, worker):
-    """A dead worker's live gauges are dropped; its counters stay in the sum, as they should."""
-    from prometheus_client import multiprocess
-    multiprocess.mark_process_dead(worker.pid, _metrics_dir)
 
 
 def on_exit(server):

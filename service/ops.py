@@ -1,14 +1,19 @@
 """Operations: readiness, Prometheus metrics, request ids, JSON access logs and CORS.
 
-Everything here is wired in by ``install(app)`` as request hooks, so the API blueprint stays about
-cards. The hooks are deliberately cheap (a clock read, a dict lookup and a few mmap writes per
-request): ``make bench`` measures the service with them on.
+Everything here is wired in by ``install(app)``, so the API blueprint stays about cards. The
+per-request part is one WSGI middleware (``_Stamp``) working on the environ and on the status and
+headers the app hands to ``start_response``: it starts the clock, settles the request id, and once
+the app has answered counts the request (``service.metrics``: plain per-process counters, exported
+when ``/metrics`` is scraped) and writes the access line. It never goes back through Flask's
+request proxy: the matched rule is read off the request object werkzeug keeps in the environ while
+the answer is being started.
+``make bench`` measures the service with all of it on.
 
 Metrics are correct under several gunicorn workers because ``gunicorn.conf.py`` points
-``PROMETHEUS_MULTIPROC_DIR`` at a fresh directory before any worker imports prometheus_client: each
-worker then writes its counters to its own mmap file and ``/metrics`` sums all the files, whichever
-worker answers the scrape. Without that variable (tests, ``flask run``) the process's own registry
-is served.
+``PROMETHEUS_MULTIPROC_DIR`` at a fresh directory before any worker imports this module: each
+worker then keeps its counters in its own memory-mapped file there and ``/metrics`` sums all the
+files, whichever worker answers the scrape. Without that variable (tests, ``flask run``) the
+process's own counters are served.
 """
 
 from __future__ import annotations
@@ -20,30 +25,20 @@ import time
 
 import orjson
 from flask import Flask, Response, current_app, request
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
-from prometheus_client import REGISTRY, multiprocess
+from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, generate_latest
 
+from . import metrics
 from .problems import problem
 from .rules import games
 
-MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
+MULTIPROC_ENV = metrics.MULTIPROC_ENV
 REQUEST_ID_HEADER = "X-Request-ID"
 # An id a client sends is echoed only when it is short and printable-safe, so a log line or a
 # header can never be forged through it; otherwise the service makes its own.
 _SAFE_ID = re.compile(r"[A-Za-z0-9._:@/+=-]{1,128}")
 
-if os.environ.get(MULTIPROC_ENV):  # a worker writes its metric files there from its first request
-    os.makedirs(os.environ[MULTIPROC_ENV], exist_ok=True)
-
-# Latency buckets for a service whose requests take a few milliseconds.
-_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
-
-REQUESTS = Counter("referee_http_requests_total", "HTTP requests answered, by route, game and status",
-                   ("method", "route", "game", "status"))
-LATENCY = Histogram("referee_http_request_duration_seconds", "Time to answer a request, by route and game",
-                    ("method", "route", "game"), buckets=_BUCKETS)
-ILLEGAL = Counter("referee_illegal_moves_total",
-                  "Moves refused as illegal (422 illegal_move), by game and reason", ("game", "reason"))
+COUNTERS = metrics.Counters(os.environ.get(MULTIPROC_ENV) or None)
+REGISTRY.register(metrics.Collector(COUNTERS))
 
 # Probes and scrapes: not worth a log line each when a load balancer or Prometheus polls them.
 _QUIET_ROUTES = frozenset({"/healthz", "/readyz", "/metrics"})
@@ -71,58 +66,78 @@ def game_label(view_args) -> str:
 
 
 def count_illegal(game: str | None, reason: str) -> None:
-    ILLEGAL.labels(game if game in games.GAMES else "unknown", reason).inc()
+    COUNTERS.count(metrics.ILLEGAL[0], (game if game in games.GAMES else "unknown", reason))
 
 
 def install(app: Flask) -> None:
     app.config.update({k: v for k, v in settings_from_env().items() if k not in app.config})
-    app.wsgi_app = _Stamp(app.wsgi_app)
+    app.wsgi_app = _Stamp(app.wsgi_app, app.config)
     if app.config["CORS_ORIGINS"]:
         app.before_request(_preflight_hook)
-    app.after_request(_make_finish(app.config))
+        origins = app.config["CORS_ORIGINS"]
+        app.after_request(lambda resp: _cors_headers(resp, origins) or resp)
     app.add_url_rule("/readyz", "readyz", readyz, methods=["GET"])
-    app.add_url_rule("/metrics", "metrics", metrics, methods=["GET"])
+    app.add_url_rule("/metrics", "metrics", metrics_page, methods=["GET"])
 
 
 # Label values are bounded, so a client cannot grow the metrics without limit by inventing methods
-# or game ids; the labelled children are cached, since ``labels()`` costs more than the increment.
+# or game ids.
 _METHODS = frozenset({"GET", "POST", "HEAD", "OPTIONS", "PUT", "PATCH", "DELETE"})
-_counters: dict[tuple, object] = {}
-_timers: dict[tuple, object] = {}
-
-
-def _observe(method: str, route: str, game: str, status: int, elapsed: float) -> None:
-    key = (method, route, game, status)
-    counter = _counters.get(key)
-    if counter is None:
-        counter = _counters[key] = REQUESTS.labels(method, route, game, str(status))
-    counter.inc()
-    key = key[:3]
-    timer = _timers.get(key)
-    if timer is None:
-        timer = _timers[key] = LATENCY.labels(*key)
-    timer.observe(elapsed)
+_REQUESTS, _LATENCY = metrics.REQUESTS[0], metrics.LATENCY[0]
 
 
 class _Stamp:
-    """WSGI middleware: starts the clock and settles the request id before Flask builds its request.
+    """WSGI middleware: the clock, the request id, then the request's count and access line.
 
-    Plain dict work on the WSGI environ, cheaper than a ``before_request`` hook, and the measured
-    latency then covers routing and body parsing too.
+    Plain dict work on the WSGI environ, cheaper than Flask's request hooks; the measured latency
+    covers routing, body parsing and serialising the answer (a Flask answer is built in full before
+    it is returned).
     """
 
-    def __init__(self, wsgi_app):
+    def __init__(self, wsgi_app, config):
         self.wsgi_app = wsgi_app
+        self.config = config
 
     def __call__(self, environ, start_response):
-        environ["referee.t0"] = time.perf_counter()
+        t0 = time.perf_counter()
         sent = environ.get("HTTP_X_REQUEST_ID")
         rid = environ["referee.id"] = sent if sent and _SAFE_ID.fullmatch(sent) else os.urandom(16).hex()
+        answer = []
 
         def start_with_id(status, headers, exc_info=None):  # every answer echoes the id, errors included
             headers.append((REQUEST_ID_HEADER, rid))
+            # Flask's request, still in the environ here (its context drops it once answered)
+            answer[:] = status, headers, environ.get("werkzeug.request")
             return start_response(status, headers, exc_info)
-        return self.wsgi_app(environ, start_with_id)
+        body = self.wsgi_app(environ, start_with_id)
+        elapsed = time.perf_counter() - t0
+        if answer:
+            self._finish(environ, rid, *answer, elapsed)
+        return body
+
+    def _finish(self, environ, rid, status_line, headers, req, elapsed) -> None:
+        rule = getattr(req, "url_rule", None)
+        route = rule.rule if rule is not None else "unmatched"
+        game = game_label(getattr(req, "view_args", None))
+        method = environ.get("REQUEST_METHOD", "")
+        label = method if method in _METHODS else "other"
+        status = int(status_line[:3])
+        COUNTERS.count(_REQUESTS, (label, route, game, status))
+        COUNTERS.observe(_LATENCY, (label, route, game), elapsed)
+        config = self.config
+        if config["ACCESS_LOG"] and (config["LOG_PROBES"] or route not in _QUIET_ROUTES):
+            size = next((v for k, v in headers if k == "Content-Length"), None)
+            path = environ.get("PATH_INFO", "")
+            if not path.isascii():  # WSGI strings are latin-1: the path as the client wrote it
+                path = path.encode("latin-1").decode("utf-8", "replace")
+            # One JSON line written straight to stderr (line-buffered: one write per line, so
+            # lines from several workers sharing the stream do not interleave).
+            sys.stderr.write(orjson.dumps({
+                "ts": time.time(), "level": "info", "logger": "referee.access", "request_id": rid,
+                "method": method, "path": path, "route": route, "game": game,
+                "status": status, "duration_ms": elapsed * 1000,
+                "bytes": None if size is None else int(size), "remote": environ.get("REMOTE_ADDR"),
+                "user_agent": environ.get("HTTP_USER_AGENT"), "pid": os.getpid()}).decode() + "\n")
 
 
 def request_id() -> str | None:
@@ -134,40 +149,6 @@ def _preflight_hook() -> Response | None:
     if request.method == "OPTIONS" and request.headers.get("Access-Control-Request-Method"):
         return _preflight()
     return None
-
-
-def _make_finish(config):
-    """The after-request hook, with the app's settings read once rather than on every request."""
-    cors_origins = config["CORS_ORIGINS"]
-    access = config["ACCESS_LOG"]
-    log_probes = config["LOG_PROBES"]
-
-    def finish(resp: Response) -> Response:
-        req = request._get_current_object()
-        environ = req.environ
-        t0 = environ.get("referee.t0")
-        elapsed = time.perf_counter() - t0 if t0 is not None else 0.0
-        rule = req.url_rule
-        route = rule.rule if rule is not None else "unmatched"
-        game = game_label(req.view_args)
-        method = req.method if req.method in _METHODS else "other"
-        status = resp.status_code
-        _observe(method, route, game, status, elapsed)
-        rid = environ.get("referee.id")
-        if cors_origins:
-            _cors_headers(resp, cors_origins)
-        if access and (log_probes or route not in _QUIET_ROUTES):
-            # One JSON line written straight to stderr (line-buffered: one write per line, so
-            # lines from several workers sharing the stream do not interleave).
-            sys.stderr.write(orjson.dumps({
-                "ts": time.time(), "level": "info", "logger": "referee.access", "request_id": rid,
-                "method": req.method, "path": req.path, "route": route, "game": game,
-                "status": status, "duration_ms": elapsed * 1000,
-                "bytes": resp.content_length, "remote": environ.get("REMOTE_ADDR"),
-                "user_agent": environ.get("HTTP_USER_AGENT"), "pid": os.getpid()}).decode() + "\n")
-        return resp
-
-    return finish
 
 
 # --- CORS: off unless REFEREE_CORS_ORIGINS lists origins ("*" for any) ---
@@ -231,14 +212,13 @@ def readyz():
     return Response(orjson.dumps({"status": "ready", "games": list(games.GAMES)}), mimetype="application/json")
 
 
-def metrics():
+def metrics_page():
     accept = request.headers.get("Accept")
     if accept and not request.accept_mimetypes.best_match(["text/plain", "application/openmetrics-text"]):
         return problem(406, "not_acceptable", "Not acceptable", "metrics are served as text/plain")
-    directory = os.environ.get(MULTIPROC_ENV)
-    if directory:
+    if COUNTERS.directory:  # the referee's counters summed over every worker, nothing per process
         registry = CollectorRegistry()
-        multiprocess.MultiProcessCollector(registry, path=directory)
+        registry.register(metrics.Collector(COUNTERS))
     else:
         registry = REGISTRY
     return Response(generate_latest(registry), content_type=CONTENT_TYPE_LATEST)

@@ -91,3 +91,16 @@ def test_with_gthread_slow_clients_do_not_starve_the_others():
         finally:
             for s in slow:
                 s.close()
+
+
+def test_one_access_line_per_request_and_probes_quiet(server):
+    """gunicorn writes no line of its own beside the service's; probes are not logged by default."""
+    port, log = server
+    assert _get(port, "/v1/games/sixes?mark=q7x3", {"X-Request-ID": "one-line"})[0] == 200
+    for probe in ("/healthz", "/readyz", "/metrics"):
+        assert _get(port, probe, {"X-Request-ID": f"probe{probe.replace('/', '-')}"})[0] == 200
+    time.sleep(0.2)
+    text = log.log_text()
+    assert len([line for line in text.splitlines() if "one-line" in line]) == 1
+    assert "q7x3" not in text  # only gunicorn's own line would show the query string
+    assert "probe-" not in text
