@@ -53,6 +53,7 @@ class Counters:
     def _open(self) -> None:
         self.lock = threading.Lock()  # gthread workers: slot assignment and the += stay whole
         self.slots: dict[tuple, int] = {}
+        self.requests: dict[tuple, tuple[int, int]] = {}  # request labels -> (count slot, latency slots)
         self.used = 0
         directory = self.directory
         if directory:
@@ -103,6 +104,23 @@ class Counters:
             values = self.values
             values[base + bisect_left(BUCKETS, value)] += 1  # le: a value on a bound counts in it
             values[base + _HIST_SLOTS - 1] += value
+
+    def request(self, method: str, route: str, game: str, status: int, elapsed: float) -> None:
+        """One answered request: its count and its latency, under one lock and one lookup."""
+        key = (method, route, game, status)
+        with self.lock:
+            slots = self.requests.get(key)
+            if slots is None:
+                counted = self._slot((REQUESTS[0], *key), 1)
+                timed = self._slot((LATENCY[0], method, route, game), _HIST_SLOTS)
+                if counted is None or timed is None:
+                    return
+                slots = self.requests[key] = (counted, timed)
+            values = self.values
+            values[slots[0]] += 1
+            base = slots[1]
+            values[base + bisect_left(BUCKETS, elapsed)] += 1  # le: a value on a bound counts in it
+            values[base + _HIST_SLOTS - 1] += elapsed
 
     def samples(self):
         """``(key, values)`` of this process, each key's values as stored."""

@@ -83,7 +83,6 @@ def install(app: Flask) -> None:
 # Label values are bounded, so a client cannot grow the metrics without limit by inventing methods
 # or game ids.
 _METHODS = frozenset({"GET", "POST", "HEAD", "OPTIONS", "PUT", "PATCH", "DELETE"})
-_REQUESTS, _LATENCY = metrics.REQUESTS[0], metrics.LATENCY[0]
 
 
 class _Stamp:
@@ -122,8 +121,7 @@ class _Stamp:
         method = environ.get("REQUEST_METHOD", "")
         label = method if method in _METHODS else "other"
         status = int(status_line[:3])
-        COUNTERS.count(_REQUESTS, (label, route, game, status))
-        COUNTERS.observe(_LATENCY, (label, route, game), elapsed)
+        COUNTERS.request(label, route, game, status, elapsed)
         config = self.config
         if config["ACCESS_LOG"] and (config["LOG_PROBES"] or route not in _QUIET_ROUTES):
             size = next((v for k, v in headers if k == "Content-Length"), None)
