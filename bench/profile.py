@@ -4,8 +4,7 @@ No server and no socket: each request is a WSGI call of the real app (``service.
 ops on as shipped, access lines sent to /dev/null) with the very body ``make bench`` posts (a
 mid-hand Buck Euchre record), so the figures are what a gunicorn worker spends inside the app.
 The parts are timed by calling each layer on its own (``thread_time``: CPU, not wall clock), and
-``--cprofile`` prints the top of a cProfile of the whole request. docs/PERFORMANCE.md's table comes
-from this script.
+``--cprofile`` prints the top of a cProfile of the whole request.
 """
 
 from __future__ import annotations
