@@ -15,6 +15,7 @@ random hands through both and checks they agree move for move.
 from __future__ import annotations
 
 from ..cards import JOKER, SUIT_MASKS
+from ..games.court_piece.deck import trick_winner_index
 
 REVEAL = 100
 CHANGE_CARD = 200   # + the new face-down card (hidden trump, Rung Royal)
@@ -426,21 +427,8 @@ class CourtPiecePlay(Play):
 
     def winner(self):
         cards = [c for _, c in self.trick]
-        best = None
-        if self.revealed:
-            t = self.trump
-            for i in range(self.trump_from or 0, len(cards)):
-                c = cards[i]
-                if c >> 4 == t and (best is None or c > cards[best]):
-                    best = i
-        if best is None:
-            led = cards[0] >> 4
-            best = 0
-            for i in range(1, len(cards)):
-                c = cards[i]
-                if c >> 4 == led and c > cards[best]:
-                    best = i
-        return self.trick[best][0]
+        trump = self.trump if self.revealed else None  # trumps count from the reveal only
+        return self.trick[trick_winner_index(cards, trump, self.trump_from or 0)][0]
 
     def credit(self, seat):
         self.done += 1
