@@ -19,13 +19,15 @@ EXAMPLES = json.loads((Path(__file__).parent / "data" / "analysis_examples.json"
 
 # every game, and the options that change the play (contracts come from the random auctions)
 VARIANTS = {
-    "bid-whist": [{}, {"kitty": "exchange", "first_lead": "bidder"}],
+    "bid-whist": [{}, {"kitty": "exchange", "first_lead": "bidder"},
+                  {"kitty": "sported", "downtown_aces": "bad", "kitty_before_declaring": True}],
     "court-piece": [{"mode": "single_sar"}, {"mode": "hidden_trump"},
                     {"mode": "hidden_trump", "reveal_counts_current_trick": True},
                     {"mode": "hidden_trump", "rung_royal": True}, {"mode": "single_sar", "rung_royal": True}],
     "five-hundred": [{"players": 4}, {"players": 3}, {"players": 2}, {"players": 5},
-                     {"players": 6, "six_player_teams": "three_teams_of_two"}, {"players": 6}],
-    "buck-euchre": [{}],
+                     {"players": 6, "six_player_teams": "three_teams_of_two"}, {"players": 6},
+                     {"players": 5, "call_partner": True}],
+    "buck-euchre": [{}, {"allow_no_trump_call": True}],
 }
 
 

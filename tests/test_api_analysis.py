@@ -13,6 +13,7 @@ from bench.analysis import position
 from service import create_app
 from service.rules import games
 from service.rules.cards import NAMES
+from service.rules.analysis import sampling
 from service.rules.analysis.adapters import ADAPTERS
 
 from .contract import post, post_ok
@@ -119,14 +120,21 @@ def _swap_unseen(record: dict, seat: int, rng: random.Random) -> dict | None:
     return None
 
 
-@pytest.mark.parametrize("game_id", TRICK_GAMES)
-def test_hint_never_depends_on_cards_the_seat_cannot_see(client, game_id):
+LEAK_CASES = [(g, None) for g in TRICK_GAMES] + [
+    ("five-hundred", {"players": 5, "call_partner": True}),  # the partnership is hidden too
+    ("bid-whist", {"kitty": "sported"}),
+    ("court-piece", {"mode": "hidden_trump", "rung_royal": True}),  # change_trump face down
+]
+
+
+@pytest.mark.parametrize("game_id, options", LEAK_CASES, ids=lambda v: str(v))
+def test_hint_never_depends_on_cards_the_seat_cannot_see(client, game_id, options):
     """The leak property (as tests/test_leaks.py for views): records that differ only in cards the
     seat to act cannot see get byte-identical hints."""
     compared = 0
     for i in range(40):
         rng = random.Random(f"leak-{game_id}-{i}")
-        record = position(game_id, f"leak-{game_id}-{i}", rng.choice((3, 4)), None, rng.randrange(3))
+        record = position(game_id, f"leak-{game_id}-{i}", rng.choice((3, 4)), options, rng.randrange(3))
         if record is None:
             continue
         record.pop("seed", None)
@@ -266,3 +274,90 @@ def test_request_cap_counts_every_sample():
     body = problem(post(client, "/v1/games/bid-whist/hint", {"record": record, "samples": 64, "seed": "c"}),
                    422, "analysis_budget_exceeded")
     assert body["max_nodes"] == 2000 and body["nodes"] > 2000
+
+
+def _find(game_id, options, k, want, tries=120):
+    for i in range(tries):
+        record = position(game_id, f"{want.__name__}-{i}", k, options, i % 3)
+        if record is not None and want(games.get(game_id).replay(record)):
+            return record
+    raise AssertionError(f"no position for {want.__name__}")
+
+
+def test_called_partner_comes_from_each_sample():
+    """ANALYSIS.md: "with Five Hundred's call_partner, the partner is whoever holds the called card
+    in R … a sample decides the partnership too". A defender who cannot know the partner gets the
+    sides of each drawn deal; the full record's analysis counts the real holder."""
+    options = {"players": 5, "call_partner": True}
+    game = games.get("five-hundred")
+
+    def hidden_partner(hand):
+        view = game.replay(hand.view_record(hand.to_act))
+        return hand.partner_card is not None and hand.partner_seat is not None \
+            and not view.partner_known
+    record = _find("five-hundred", options, 4, hidden_partner)
+    record.pop("seed", None)
+    hand = game.replay(record)
+    adapter = ADAPTERS["five-hundred"]
+    contract = {hand.contractor, hand.partner_seat}
+    full = adapter.objective(hand, hand.to_act)
+    assert set(full.counted) == (contract if hand.to_act in contract else set(hand.active) - contract)
+    view = game.replay(hand.view_record(hand.to_act))
+    rem = adapter.remaining(hand)
+    bit = 1 << hand.partner_card
+    for holder in [s for s in hand.active if s not in (hand.contractor, hand.to_act)]:
+        hands = [h & ~bit for h in rem]
+        hands[holder] |= bit
+        got = adapter.objective(view, hand.to_act, hands)
+        side = {hand.contractor, holder}
+        assert set(got.counted) == (side if hand.to_act in side else set(hand.active) - side)
+    alone = adapter.objective(view, hand.to_act, [h & ~bit for h in rem])  # among the discards
+    assert set(alone.counted) == ({hand.contractor} if hand.to_act == hand.contractor
+                                  else set(hand.active) - {hand.contractor})
+    assert adapter.absent(view) == [(hand.contractor, bit)]  # he never holds the card he called
+
+
+def test_hidden_change_trump_seen_by_a_non_caller():
+    """Rung Royal in hidden trump: after a face-down change_trump, a non-caller sees neither card.
+    Its samples keep the caller's face-down card among the caller's unplayed cards, never a card
+    the seat sees, and do not depend on the caller's unseen cards (one swapped with a third seat's)."""
+    options = {"mode": "hidden_trump", "rung_royal": True}
+    game = games.get("court-piece")
+    adapter = ADAPTERS["court-piece"]
+
+    def changed(hand):
+        return hand.trump_changed and not hand.revealed and hand.to_act != hand.caller
+    record = _find("court-piece", options, 12, changed, 400)
+    record.pop("seed", None)  # the deal is edited below
+    hand = game.replay(record)
+    seat = hand.to_act
+
+    def drawn(rec):
+        view = game.replay(rec).view_record(seat)
+        vh = game.replay(view)
+        assert adapter.face_down_unknown(vh)
+        return list(sampling.deals(game, adapter, vh, view, "rr", 8)), vh
+    first, vh = drawn(record)
+    seen = adapter.remaining(vh)[seat]
+    for hands, fd in first:
+        assert fd is not None and hands[hand.caller] >> fd & 1 and not seen >> fd & 1
+        assert [h.bit_count() for h in hands] == [h.bit_count() for h in adapter.remaining(hand)]
+    assert len({fd for _, fd in first}) > 1  # the face-down card is not pinned by the view
+    rem = adapter.remaining(hand)
+    other = next(s for s in range(4) if s not in (hand.caller, seat))
+    for su in range(4):
+        mine = [c for c in range(su * 16, su * 16 + 16) if rem[hand.caller] >> c & 1 and c != hand.face_down]
+        theirs = [c for c in range(su * 16, su * 16 + 16) if rem[other] >> c & 1]
+        if mine and theirs:
+            new = json.loads(json.dumps(record))
+            x, y = NAMES[mine[0]], NAMES[theirs[0]]
+            hs = new["deal"]["hands"]
+            hs[hand.caller][hs[hand.caller].index(x)] = y
+            hs[other][hs[other].index(y)] = x
+            try:
+                game.replay(new)
+            except Exception:
+                continue
+            assert drawn(new)[0] == first
+            return
+    raise AssertionError("no swap found")

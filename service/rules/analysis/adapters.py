@@ -50,7 +50,9 @@ class Adapter:
     def done(self, hand) -> int:
         raise NotImplementedError
 
-    def objective(self, hand, seat: int) -> Objective:
+    def objective(self, hand, seat: int, hands: list[int] | None = None) -> Objective:
+        """ANALYSIS.md's objective row for ``seat``; ``hands`` (a sample's remaining cards) where
+        the sides depend on cards the view hides (Five Hundred's called partner)."""
         raise NotImplementedError
 
     def remaining(self, hand) -> list[int]:
@@ -87,6 +89,10 @@ class Adapter:
         """(forbid, require) masks the auction's aftermath sets on the contractor (Five Hundred)."""
         return 0, 0
 
+    def absent(self, hand) -> list[tuple[int, int]]:
+        """(seat, mask): cards a seat is known not to hold now, besides its voids."""
+        return []
+
     def face_down_unknown(self, hand) -> bool:
         """Whether the view hides the face-down trump card (Court Piece, hidden trump)."""
         return False
@@ -121,7 +127,7 @@ class BidWhistAdapter(Adapter):
     def pile_taker(self, hand):
         return hand.bidder if hand.options.get("kitty") != "book" else None
 
-    def objective(self, hand, seat):
+    def objective(self, hand, seat, hands=None):
         return Objective("team_tricks", seat, _team(seat), _team(seat))
 
     def play(self, hand, objective, hands=None, **over):
@@ -151,7 +157,7 @@ class BuckEuchreAdapter(Adapter):
     def pile_taker(self, hand):
         return hand.dealer if hand.picked_up else None
 
-    def objective(self, hand, seat):
+    def objective(self, hand, seat, hands=None):
         return Objective("paranoid_seat_tricks", seat, {seat}, {seat})
 
     def play(self, hand, objective, hands=None, **over):
@@ -195,7 +201,7 @@ class CourtPieceAdapter(Adapter):
     def face_down_unknown(self, hand) -> bool:
         return hand.hidden and not hand.revealed and hand.face_down is None
 
-    def objective(self, hand, seat):
+    def objective(self, hand, seat, hands=None):
         return Objective("team_tricks", seat, _team(seat), _team(seat))
 
     def play(self, hand, objective, hands=None, face_down=None, **over):
@@ -254,20 +260,31 @@ class FiveHundredAdapter(Adapter):
         return (0, 1 << JOKER) if nominated else (1 << JOKER, 0)
 
     @staticmethod
-    def partner(hand):
-        """The called partner's seat (variant ``call_partner``), None when there is none.
+    def partner(hand, hands=None):
+        """The called partner's seat (variant ``call_partner``), None when the contractor is alone.
 
-        The variant is being built in parallel (issue 15); it is read by the names its rules
-        document uses for the result's ``partner`` (``{"card", "seat"}``).
+        ANALYSIS.md: "the contracting side is the contractor and the seat whose dealt hand holds
+        the called card … the contractor alone when the card is among his discards". A full
+        record names the holder (the engine's ``partner_seat``); a view may not, and then the
+        sample decides: the seat whose remaining cards (``hands``) hold the called card, else
+        nobody (it is among the discards — it cannot have been played: that reveals the partner).
         """
-        partner = getattr(hand, "partner", None)
-        if isinstance(partner, dict):
-            return partner.get("seat")
-        if isinstance(partner, int) and not isinstance(partner, bool):
-            return partner
-        return None
+        if hand.partner_card is None:
+            return None
+        if hand.partner_known:
+            return hand.partner_seat
+        if hands is None:
+            raise ValueError("the view hides the called partner: a sample's hands are needed")
+        bit = 1 << hand.partner_card
+        return next((s for s, h in enumerate(hands) if s != hand.contractor and h & bit), None)
 
-    def objective(self, hand, seat):
+    def absent(self, hand):
+        """The contractor never holds the card he called (the call is refused otherwise)."""
+        if hand.partner_card is None or hand.partner_known:
+            return []
+        return [(hand.contractor, 1 << hand.partner_card)]
+
+    def objective(self, hand, seat, hands=None):
         active = list(hand.active)
         if hand.bid is None:  # all_pass: "play_out" — every side for itself
             side = {s for s in active if hand.side_of[s] == hand.side_of[seat]}
@@ -277,7 +294,7 @@ class FiveHundredAdapter(Adapter):
             return Objective("misere_contractor_tricks", seat, {c}, set(active) - {c})
         c = hand.contractor
         if hand.options.get("call_partner"):
-            contract = {c} | ({self.partner(hand)} - {None})
+            contract = {c} | ({self.partner(hand, hands)} - {None})
         else:
             contract = {s for s in active if hand.side_of[s] == hand.side_of[c]}
         counted = contract if seat in contract else set(active) - contract

@@ -43,6 +43,19 @@ def bits(mask: int):
         mask ^= low
 
 
+def _pattern(order, live, held) -> int:
+    """Bits of the places (0 = the strongest) that ``held`` takes among the ``live`` cards of
+    ``order``."""
+    r = out = 0
+    for c in order:
+        b = 1 << c
+        if live & b:
+            if held & b:
+                out |= 1 << r
+            r += 1
+    return out
+
+
 class Play:
     """The shared part: trick bookkeeping, counting, saving and restoring."""
 
@@ -150,21 +163,40 @@ class Play:
 
         A card's place is its order among the cards of its effective suit still in play, so that
         positions that differ only by cards made equal by what has been played share one entry.
+        Each suit's pattern is computed once per (cards of the suit in play, the seat's cards of it).
         """
-        orders = self._orders
         hands = self.hands
         seats = self.seats
+        live = 0
+        for s in seats:
+            live |= hands[s]
+        cache = self._kcache
         out = [0] * len(hands)
-        for base, order in orders:
-            r = base
-            for c in order:
-                b = 1 << c
-                for s in seats:
-                    if hands[s] & b:
-                        out[s] |= 1 << r
-                        r += 1
-                        break
+        for base, sm, order in self._korders:
+            ls = live & sm
+            if not ls:
+                continue
+            for s in seats:
+                x = hands[s] & sm
+                if x:
+                    k = ls << 72 | x
+                    r = cache.get(k)
+                    if r is None:
+                        r = cache[k] = _pattern(order, ls, x) << base
+                    out[s] |= r
         return (tuple(out), self.leader, self.extra())
+
+    def prepare(self) -> None:
+        """Fix the relative ranks for a search (effective suits and powers do not change once the
+        play has begun): per effective suit, the cards in play from the strongest down."""
+        self._orders = self._suit_orders()
+        self._korders = []
+        for base, order in self._orders:
+            sm = 0
+            for c in order:
+                sm |= 1 << c
+            self._korders.append((base, sm, order))
+        self._kcache = {}
 
     def _suit_orders(self):
         """Per effective suit, the cards in play from the strongest down (fixed for a search,

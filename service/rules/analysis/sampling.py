@@ -16,6 +16,9 @@ stream, so a client can redo it), to each seat's hidden places in seat order, th
   only be with the seat that took the pile, or out of play;
 - Five Hundred: a contractor who nominated the free joker holds it; one who could nominate and did
   not does not hold it;
+- Five Hundred's called partner (``call_partner``): the contractor does not hold the called card
+  (the call would be refused); whoever holds it in the sample is the partner, nobody when it is
+  out of play (among the discards) — the sample's objective is taken with that partnership;
 - Court Piece's unseen face-down card is one of the caller's cards (any of them equally: the card
   laid face down from the first five, or the luck card, leaves the other cards' places free); it
   was never playable, so the caller's voids do not cover it.
@@ -36,8 +39,9 @@ from . import AnalysisRefused, Budget, adapter_for, in_play
 MAX_DRAWS = 20_000  # per sample; a view so constrained that no draw fits is refused
 
 
-def visible_cards(record: dict) -> int:
-    """Every card the view shows anywhere: its deal's piles and its moves' cards."""
+def visible_cards(record: dict) -> tuple[int, int]:
+    """(in the deal, in the moves): every card the view shows in its deal's piles, and every card
+    its moves place (played, discarded, laid face down) — those are nowhere to sample."""
     seen = 0
 
     def walk(value):
@@ -56,11 +60,13 @@ def visible_cards(record: dict) -> int:
     deal = record.get("deal")
     # Court Piece's initial draw is a separate pass through the pack: it says nothing of the hands
     walk({k: v for k, v in deal.items() if k != "draw"} if isinstance(deal, dict) else deal)
+    in_deal, seen = seen, 0
     for m in record.get("moves", []):
-        if isinstance(m, dict):
+        # a called partner's card (Five Hundred) is named, not placed: it stays in the pool
+        if isinstance(m, dict) and m.get("type") != "call_partner":
             walk(m.get("card"))
             walk(m.get("cards"))
-    return seen
+    return in_deal, seen
 
 
 def pile_cards(record: dict) -> int:
@@ -107,30 +113,11 @@ def hint(game, view: dict, samples: int = 16, seed: str | None = None, max_nodes
     if seed is None:
         seed = new_seed()
     codes = [move_code(m) for m in listing]
-    known = adapter.remaining(hand)
-    hidden = [h.count(None) for h in adapter.holdings(hand).held]
-    pile = pile_cards(view)
-    known_all = 0
-    for k in known:
-        known_all |= k
-    shown = visible_cards(view) & ~pile
-    floating = pile & ~known_all & ~shown
-    pool_mask = hand.pack.mask & ~shown & ~known_all
-    pool = [c for c in hand.pack.order if pool_mask >> c & 1]
-    forbid, require = voids(game, adapter, view)
-    take = adapter.pile_taker(hand)
-    for s in range(hand.n):
-        forbid[s] &= ~known[s]
-        if s != take:
-            forbid[s] |= floating
-        require[s] &= ~known[s] & pool_mask
-    caller = hand.caller if adapter.face_down_unknown(hand) else None
     budget = Budget(max_nodes, cap)
     sums = [0] * len(codes)
     objective = None
-    for i in range(samples):
-        hands, fd = _draw(pool, hidden, known, forbid, require, seed, i, caller)
-        objective = adapter.objective(hand, seat)
+    for hands, fd in deals(game, adapter, hand, view, seed, samples):
+        objective = adapter.objective(hand, seat, hands)  # the sample's sides (a called partner)
         play = adapter.play(hand, objective, hands=hands, face_down=fd)
         values = budget.run(play, codes)
         for j, c in enumerate(codes):
@@ -142,6 +129,34 @@ def hint(game, view: dict, samples: int = 16, seed: str | None = None, max_nodes
             "seed": seed, "move": listing[chosen],
             "moves": [{"move": m, "average": sums[j] / samples} for j, m in enumerate(listing)],
             "nodes": budget.spent}
+
+
+def deals(game, adapter, hand, view: dict, seed: str, samples: int):
+    """The samples: (each seat's remaining cards, Court Piece's face-down card or None), drawn
+    under every constraint of the view (the module's docstring)."""
+    known = adapter.remaining(hand)
+    hidden = [h.count(None) for h in adapter.holdings(hand).held]
+    pile = pile_cards(view)
+    known_all = 0
+    for k in known:
+        known_all |= k
+    in_deal, moved = visible_cards(view)
+    shown = in_deal & ~pile | moved  # a pile's card played or discarded is placed, not floating
+    floating = pile & ~known_all & ~shown
+    pool_mask = hand.pack.mask & ~shown & ~known_all
+    pool = [c for c in hand.pack.order if pool_mask >> c & 1]
+    forbid, require = voids(game, adapter, view)
+    take = adapter.pile_taker(hand)
+    for s, mask in adapter.absent(hand):
+        forbid[s] |= mask
+    for s in range(hand.n):
+        forbid[s] &= ~known[s]
+        if s != take:
+            forbid[s] |= floating
+        require[s] &= ~known[s] & pool_mask
+    caller = hand.caller if adapter.face_down_unknown(hand) else None
+    for i in range(samples):
+        yield _draw(pool, hidden, known, forbid, require, seed, i, caller)
 
 
 def _draw(pool, hidden, known, forbid, require, seed, sample, fd_seat):

@@ -39,10 +39,11 @@ class Solver:
 
     def __init__(self, play: Play, max_nodes: int | None = None):
         self.p = play
-        play._orders = play._suit_orders()  # relative ranks among the cards in play at the root
+        play.prepare()  # relative ranks among the cards in play at the root
         self.max_nodes = max_nodes if max_nodes is not None else INF * INF
         self.nodes = 0
         self.table: dict = {}
+        self.history: dict[int, int] = {}  # (seat << 7 | card) -> cut-offs it caused, weighted
 
     # --- the root ---
     def values(self, moves: list[int]) -> dict[int, int]:
@@ -118,20 +119,7 @@ class Solver:
                 if lo == hi:
                     return lo
             elif p.quick_allowed():
-                left = p.total - p.done
-                t = quick_tricks(p)
-                if t:
-                    if p.counted[p.leader]:
-                        lo = min(t, cap)
-                    else:
-                        hi = min(cap, left - t)
-                if p.plays_out():
-                    holder, run = top_trumps(p)
-                    if run:
-                        if p.counted[holder]:
-                            lo = max(lo, min(run, cap))
-                        else:
-                            hi = min(hi, left - run)
+                lo, hi = sure_bounds(p, cap)
                 if lo >= beta or hi <= alpha:
                     self.table[key] = (lo, hi, None)
                     return lo if lo >= beta else hi
@@ -156,6 +144,7 @@ class Solver:
                     if v > alpha:
                         alpha = v
                         if alpha >= beta:
+                            self._cut(seat, m)
                             break
             else:
                 if v < best:
@@ -163,6 +152,7 @@ class Solver:
                     if v < beta:
                         beta = v
                         if alpha >= beta:
+                            self._cut(seat, m)
                             break
         if key is not None:
             entry = self.table.get(key)
@@ -175,6 +165,11 @@ class Solver:
                 lo = hi = best
             self.table[key] = (lo, hi, best_move)
         return best
+
+    def _cut(self, seat: int, move: int) -> None:
+        if move < REVEAL:
+            k = seat << 7 | move
+            self.history[k] = self.history.get(k, 0) + 1 + self.p.hands[seat].bit_count()
 
     def play_out(self):
         """The last trick, every seat holding one card: played out without search (no nodes)."""
@@ -201,52 +196,56 @@ class Solver:
 
     # --- merging and ordering ---
     def classes(self, seat: int, moves: list[int]) -> list[tuple[int, list[int]]]:
-        """Moves grouped into equivalence classes: (the one searched, every member)."""
+        """Moves grouped into equivalence classes: (the one searched — the lowest —, every member).
+
+        Cards of one effective suit are equivalent when no card of that suit still in play
+        elsewhere (other hands, the current trick) lies between them in the suit's order.
+        """
         p = self.p
         cards = [m for m in moves if m < REVEAL]
         out = [(m, [m]) for m in moves if m >= REVEAL]
         if len(cards) < 2:
             return [(c, [c]) for c in cards] + out
-        st, pw, smask = p.st, p.pw, p.smask
+        mine = 0
+        for c in cards:
+            mine |= 1 << c
         live = 0
+        hands = p.hands
         for s in p.seats:
             if s != seat:
-                live |= p.hands[s]
+                live |= hands[s]
         for _, c in p.trick:
             live |= 1 << c
-        groups: dict[int, list[int]] = {}
-        for c in cards:
-            su = st[c]
-            if su in groups:
-                groups[su].append(c)
-            else:
-                groups[su] = [c]
         merged = []
-        for su, cs in groups.items():
-            if len(cs) == 1:
-                merged.append((cs[0], cs))
+        for _, sm, order in p._korders:
+            m = mine & sm
+            if not m:
                 continue
-            others = [pw[o] for o in bits(live & smask[su])]
-            if not others:
-                merged.append((cs[0], cs))
+            if not m & (m - 1):
+                c = m.bit_length() - 1
+                merged.append((c, [c]))
                 continue
-            cs.sort(key=pw.__getitem__)
-            run = [cs[0]]
-            pa = pw[cs[0]]
-            for b in cs[1:]:
-                pb = pw[b]
-                for x in others:
-                    if pa < x < pb:
-                        merged.append((run[0], run))
-                        run = [b]
-                        break
-                else:
-                    run.append(b)
-                pa = pb
-            merged.append((run[0], run))
+            run: list[int] = []
+            for c in order:  # strongest first
+                b = 1 << c
+                if m & b:
+                    run.append(c)
+                elif live & b and run:
+                    merged.append((run[-1], run))
+                    run = []
+            if run:
+                merged.append((run[-1], run))
         return merged + out
 
     def ordered(self, seat: int, hint) -> list[int]:
+        """The moves to search, one per equivalence class, likeliest cut-offs first (DDS-like):
+
+        - at a lead: cashing a sure winner; a low card to a partner's winner or to a partner's
+          ruff; leading into an opponent's ruff last; then the history of earlier cut-offs;
+        - following: a card that wins the trick against everything the opponents still to play can
+          play, the cheapest first; when the trick is already safely one's side's, or cannot be
+          won, the cheapest card (trumps kept); a card that wins only for now last.
+        """
         p = self.p
         moves = p.moves(seat)
         if len(moves) == 1:
@@ -254,40 +253,12 @@ class Solver:
         reps = [rep for rep, _ in self.classes(seat, moves)]
         if len(reps) == 1:
             return reps
-        st, pw, smask = p.st, p.pw, p.smask
         specials = [m for m in reps if m >= REVEAL]
         cards = [m for m in reps if m < REVEAL]
         if not p.trick:
-            others = 0
-            for s in p.seats:
-                if s != seat:
-                    others |= p.hands[s]
-            top = {}
-            winners, rest = [], []
-            for c in cards:
-                su = st[c]
-                t = top.get(su)
-                if t is None:
-                    t = top[su] = max((pw[o] for o in bits(others & smask[su])), default=-1)
-                (winners if pw[c] > t else rest).append(c)
-            winners.sort(key=pw.__getitem__, reverse=True)
-            rest.sort(key=pw.__getitem__)
-            order = winners + rest
+            order = self._lead_order(seat, cards)
         else:
-            trick = p.trick
-            ours = p.maxer[p.winner()] == p.maxer[seat]
-            take, lose = [], []
-            for c in cards:
-                p.trick = trick + [(seat, c)]
-                (take if p.winner() == seat else lose).append(c)
-            p.trick = trick
-            trump = p.trump_now()
-            cheap = (lambda c: (st[c] == trump, pw[c]))
-            if len(lose) > 1:
-                lose.sort(key=cheap)
-            if len(take) > 1:
-                take.sort(key=cheap)
-            order = lose + take if ours else take + lose
+            order = self._follow_order(seat, cards)
         if hint is not None and hint < REVEAL:
             for i, m in enumerate(order):
                 if m == hint:
@@ -295,52 +266,199 @@ class Solver:
                     break
         return order + specials
 
+    def _lead_order(self, seat: int, cards: list[int]) -> list[int]:
+        p = self.p
+        st, pw, smask, hands = p.st, p.pw, p.smask, p.hands
+        side = p.counted[seat]
+        trump = p.trump_now()
+        mates = [s for s in p.seats if s != seat and p.counted[s] == side]
+        opps = [s for s in p.seats if p.counted[s] != side]
+        others = 0
+        for s in p.seats:
+            if s != seat:
+                others |= hands[s]
+        opp_all = 0
+        for s in opps:
+            opp_all |= hands[s]
+        hist = self.history
+        base = seat << 7
+        scored = []
+        info: dict[int, tuple] = {}
+        for c in cards:
+            su = st[c]
+            f = info.get(su)
+            if f is None:
+                sm = smask[su] if su >= 0 else 0
+                top_other = max((pw[o] for o in bits(others & sm)), default=-1)
+                top_opp = max((pw[o] for o in bits(opp_all & sm)), default=-1)
+                ruffed = trump is not None and su != trump and any(
+                    not hands[o] & sm and hands[o] & smask[trump] for o in opps)
+                mate_wins = any(max((pw[o] for o in bits(hands[m] & sm)), default=-1) > top_opp
+                                for m in mates)
+                mate_ruffs = trump is not None and su != trump and any(
+                    not hands[m] & sm and hands[m] & smask[trump] for m in mates)
+                f = info[su] = (top_other, ruffed, mate_wins, mate_ruffs)
+            top_other, ruffed, mate_wins, mate_ruffs = f
+            if pw[c] > top_other and not ruffed:
+                score = 400 + pw[c]
+            elif ruffed:
+                score = -400 - pw[c]
+            elif mate_wins or mate_ruffs:
+                score = 200 - pw[c]
+            else:
+                score = -pw[c]
+            scored.append((score * 4096 + min(hist.get(base | c, 0), 4095), c))
+        scored.sort(reverse=True)
+        return [c for _, c in scored]
+
+    def _follow_order(self, seat: int, cards: list[int]) -> list[int]:
+        p = self.p
+        st, pw = p.st, p.pw
+        trick = p.trick
+        side = p.counted[seat]
+        trump = p.trump_now()
+        later = []
+        s = seat
+        for _ in range(p.width - len(trick) - 1):
+            s = p.nxt[s]
+            later.append(s)
+        # each later opponent's strongest answer (its legal card by trump, then power)
+        answers = []
+        p.trick = trick + [(seat, cards[0])]
+        for o in later:
+            if p.counted[o] != side:
+                best = None
+                for m in p.moves(o):
+                    if m < REVEAL and (best is None or (st[m] == trump, pw[m]) > (st[best] == trump, pw[best])):
+                        best = m
+                if best is not None:
+                    answers.append((o, best))
+        p.trick = trick
+        winning = p.winner()
+        ours = p.counted[winning] == side
+        if ours and answers:
+            p.trick = trick + answers  # our side's card against the opponents' best, we not played
+            ours_safe = p.counted[p.winner()] == side
+            p.trick = trick
+        else:
+            ours_safe = ours
+        hist = self.history
+        base = seat << 7
+        scored = []
+        for c in cards:
+            cheap = (st[c] == trump) * 64 + pw[c]
+            p.trick = trick + [(seat, c)]
+            wins = p.winner() == seat
+            if wins:
+                p.trick = trick + [(seat, c)] + answers
+                safe = p.counted[p.winner()] == side
+            else:
+                safe = False
+            if ours_safe:
+                score = -cheap if not wins else -200 - cheap
+            elif safe:
+                score = 400 - cheap
+            elif wins:
+                score = -300 - cheap
+            else:
+                score = -cheap
+            scored.append((score * 4096 + min(hist.get(base | c, 0), 4095), c))
+        p.trick = trick
+        scored.sort(reverse=True)
+        return [c for _, c in scored]
+
+
+def sure_bounds(p: Play, cap: int) -> tuple[int, int]:
+    """(lower, upper) bounds of the value at a trick start without search: the leader's quick
+    tricks, and the top trumps each side is sure to make (where every card is played)."""
+    left = p.total - p.done
+    lo, hi = 0, cap
+    t = quick_tricks(p)
+    if t:
+        if p.counted[p.leader]:
+            lo = min(t, cap)
+        else:
+            hi = min(hi, left - t)
+    if p.plays_out():
+        ours, theirs = top_trumps(p)
+        if ours > lo:
+            lo = min(ours, cap)
+        if left - theirs < hi:
+            hi = left - theirs
+    return lo, hi
+
 
 def quick_tricks(p: Play) -> int:
-    """Tricks the leader surely takes by cashing its top cards (see the module's docstring)."""
+    """Tricks the leader surely takes by cashing, keeping the lead throughout (DDS's quick tricks).
+
+    In each suit the leader's cards above every other seat's cards of that suit (partners' too, so
+    that no partner is ever forced to overtake) are winners; once the others are out of the suit
+    (winners at least as many as the longest other holding), every card of the leader's in it
+    wins, provided nobody can ruff. Outside trump, a round counts only while every other seat that
+    holds a trump still has a card of the suit (it must follow; the others discard harmlessly).
+    Rounds of different suits add up: a seat that must follow keeps its trumps and lengths.
+    """
     leader = p.leader
-    mine = p.hands[leader]
-    others = 0
-    for s in p.seats:
-        if s != leader:
-            others |= p.hands[s]
+    hands = p.hands
+    mine = hands[leader]
+    others = [s for s in p.seats if s != leader]
+    rest = 0
+    for s in others:
+        rest |= hands[s]
     trump = p.trump_now()
-    st, pw, smask = p.st, p.pw, p.smask
-    others_trump = trump is not None and others & smask[trump]
+    pw, smask = p.pw, p.smask
+    ruffers = [s for s in others if hands[s] & smask[trump]] if trump is not None else []
     t = 0
     for su in range(4):
         m = mine & smask[su]
-        if not m or su != trump and others_trump:
+        if not m:
             continue
-        top = max((pw[o] for o in bits(others & smask[su])), default=-1)
-        for c in bits(m):
-            if pw[c] > top:
-                t += 1
+        om = rest & smask[su]
+        if om:
+            top = max(pw[o] for o in bits(om))
+            w = 0
+            for c in bits(m):
+                if pw[c] > top:
+                    w += 1
+            if not w:
+                continue
+        else:
+            w = m.bit_count()
+        if su == trump or not ruffers:
+            longest = max((hands[s] & smask[su]).bit_count() for s in others) if om else 0
+            t += m.bit_count() if w >= longest else w
+        else:
+            t += min(w, min((hands[s] & smask[su]).bit_count() for s in ruffers))
     return min(t, p.total - p.done)
 
 
 def top_trumps(p: Play) -> tuple[int, int]:
-    """(seat, n): the seat holding the highest trumps in play and how many of them are above every
-    other seat's trumps — each a sure trick for that seat once it is played (all cards are played)."""
+    """(ours, theirs): for the counted side and for the other, the most trumps one seat holds above
+    every trump of the opposing side — each a sure trick for that side once played (all cards are
+    played). One seat's, not the side's sum: partners' top trumps may fall on one trick."""
     trump = p.trump_now()
     if trump is None:
         return 0, 0
     mask = p.smask[trump]
     pw = p.pw
+    counted = p.counted
+    top = {True: -1, False: -1}
     held = []
     for s in p.seats:
+        side = counted[s]
         for c in bits(p.hands[s] & mask):
-            held.append((pw[c], s))
+            held.append((side, pw[c], s))
+            if pw[c] > top[side]:
+                top[side] = pw[c]
     if not held:
         return 0, 0
-    held.sort(reverse=True)
-    holder = held[0][1]
-    run = 0
-    for _, s in held:
-        if s != holder:
-            break
-        run += 1
-    return holder, run
+    runs: dict[int, int] = {}
+    for side, power, s in held:
+        if power > top[not side]:
+            runs[s] = runs.get(s, 0) + 1
+    ours = max((n for s, n in runs.items() if counted[s]), default=0)
+    theirs = max((n for s, n in runs.items() if not counted[s]), default=0)
+    return ours, theirs
 
 
 def minimax(p: Play) -> int:
