@@ -56,6 +56,7 @@ bench: $(VENV)/.dev-installed
 	$(PY) -m bench.tournaments
 	$(PY) -m bench.hostile
 	$(PY) -m bench.slow_clients
+	-$(PY) -m pip install -q -e '.[dev,bench-dds]'  # endplay (DDS) for the analysis comparison; optional
 	$(PY) -m bench.analysis  # section analysis (shared/ANALYSIS.md §6)
 
 $(VENV)/.load-installed: pyproject.toml $(VENV)/.dev-installed
