@@ -429,7 +429,49 @@ def quick_tricks(p: Play) -> int:
             t += m.bit_count() if w >= longest else w
         else:
             t += min(w, min((hands[s] & smask[su]).bit_count() for s in ruffers))
+    side = p.counted[leader]
+    for m in others:
+        if p.counted[m] == side and hands[m]:
+            t = max(t, _via_partner(p, leader, m, ruffers, trump))
     return min(t, p.total - p.done)
+
+
+def _via_partner(p: Play, leader: int, mate: int, ruffers: list[int], trump) -> int:
+    """The most tricks of one suit the leader's side cashes by leading low to a partner's winners
+    (the partner then keeps the lead in that suit). A bound, never added to the leader's own
+    cashing: the lead has changed hands. The partner's winners are above every other card of the
+    suit, the leader's included; a round counts while every seat that could ruff (the leader
+    too) still holds the suit."""
+    hands = p.hands
+    pw, smask = p.pw, p.smask
+    rest = 0
+    for s in p.seats:
+        if s != mate:
+            rest |= hands[s]
+    best = 0
+    ruff = [s for s in ruffers if s != mate]
+    if trump is not None and leader not in ruff and hands[leader] & smask[trump]:
+        ruff.append(leader)
+    for su in range(4):
+        low = hands[leader] & smask[su]
+        mm = hands[mate] & smask[su]
+        if not low or not mm:
+            continue
+        top = max(pw[o] for o in bits(rest & smask[su]))
+        w = 0
+        for c in bits(mm):
+            if pw[c] > top:
+                w += 1
+        if not w:
+            continue
+        if su == trump or not ruff:
+            longest = max((hands[s] & smask[su]).bit_count() for s in p.seats if s != mate)
+            n = mm.bit_count() if w >= longest else w
+        else:
+            n = min(w, min((hands[s] & smask[su]).bit_count() for s in ruff))
+        if n > best:
+            best = n
+    return best
 
 
 def top_trumps(p: Play) -> tuple[int, int]:
