@@ -96,8 +96,13 @@ class Play:
         return None
 
     def quick_allowed(self) -> bool:
-        """Whether the leader's top cards are sure tricks (no hidden trump, no free joker about)."""
+        """Whether the leader's top cards are sure tricks (no hidden trump, no stop at a trick)."""
         return True
+
+    def wild(self):
+        """The seat holding a card that wins any trick it is played to but only when its holder
+        cannot follow (Five Hundred's free joker in no trump), else None: a ruffer of every suit."""
+        return None
 
     def plays_out(self) -> bool:
         """Whether every remaining card will be played (no stop before the last trick), so that a
@@ -358,7 +363,15 @@ class FiveHundredPlay(RankedPlay):
         return self.led_mask if self.free_joker and self._joker_live() else None
 
     def quick_allowed(self):
-        return not self.misere and not (self.free_joker and self._joker_live())
+        return not self.misere
+
+    def wild(self):
+        if self.free_joker:
+            bit = 1 << JOKER
+            for s in self.seats:
+                if self.hands[s] & bit:
+                    return s
+        return None
 
     def plays_out(self):
         return not self.misere

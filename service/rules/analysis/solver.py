@@ -381,6 +381,12 @@ def sure_bounds(p: Play, cap: int) -> tuple[int, int]:
             hi = min(hi, left - t)
     if p.plays_out():
         ours, theirs = top_trumps(p)
+        wild = p.wild()  # a free joker is a sure trick for its side once played
+        if wild is not None:
+            if p.counted[wild]:
+                ours = max(ours, 1)
+            else:
+                theirs = max(theirs, 1)
         if ours > lo:
             lo = min(ours, cap)
         if left - theirs < hi:
@@ -408,6 +414,9 @@ def quick_tricks(p: Play) -> int:
     trump = p.trump_now()
     pw, smask = p.pw, p.smask
     ruffers = [s for s in others if hands[s] & smask[trump]] if trump is not None else []
+    wild = p.wild()
+    if wild is not None and wild != leader and wild not in ruffers:
+        ruffers.append(wild)  # the free joker's holder takes any round it cannot follow
     t = 0
     for su in range(4):
         m = mine & smask[su]
@@ -450,7 +459,7 @@ def _via_partner(p: Play, leader: int, mate: int, ruffers: list[int], trump) -> 
             rest |= hands[s]
     best = 0
     ruff = [s for s in ruffers if s != mate]
-    if trump is not None and leader not in ruff and hands[leader] & smask[trump]:
+    if leader not in ruff and (trump is not None and hands[leader] & smask[trump] or p.wild() == leader):
         ruff.append(leader)
     for su in range(4):
         low = hands[leader] & smask[su]
