@@ -2,17 +2,24 @@
 
 The techniques are those of bridge double-dummy solvers (Bo Haglund's DDS), kept small:
 
-- a **transposition table** at trick starts, keyed on every seat's remaining cards, the leader and
-  the state the rules still read (``Play.key``), holding lower and upper bounds of the counted
-  tricks still to come, and the move that was best there (tried first next time);
+- a **transposition table** at trick starts, keyed on every seat's remaining cards *by relative
+  rank* (cards made equal by what has been played share an entry), the leader and the state the
+  rules still read (``Play.key``), holding lower and upper bounds of the counted tricks still to
+  come, and the move that was best there (tried first next time);
+- **zero-window searches** at the root (MTD(f)-like "can the counted seats take at least b?"),
+  per class of equivalent moves, the table shared across them;
 - **equivalent cards merged**: cards of one effective suit in one hand with no live card of that
   suit between them elsewhere (other hands, the current trick) are one move — touching cards, and
   cards made touching by what has been played;
-- **quick tricks**: the leader's cards above everything the others hold in their suit (in trump, or
-  in any suit once nobody else has a trump) are sure tricks, which bound the value without search;
-- **move ordering**: at a lead, winners first then low cards; when following, the cheapest card
-  that takes the trick from the other side, or the cheapest card when the trick is already won
-  by one's own side or cannot be won.
+- **quick tricks and later-trick bounds** at trick starts (``sure_bounds``): the leader's cashable
+  winners (with the length of the suit, and only the rounds no one can ruff), a low lead to a
+  partner's winners, and for each side the trumps (or Five Hundred's free joker) one seat holds
+  above every opposing trump — sure tricks wherever every card is played;
+- **move ordering** (DDS-like): at a lead, a safe winner, then a low card to a partner's winner or
+  ruff, leading into an opponent's ruff last; when following, a card that beats everything the
+  opponents still to play can answer, the cheapest first, or the cheapest card when the trick is
+  safely one's side's or lost; the table's best move first, and a history of cut-offs as the
+  tie-break.
 
 The value is the number of tricks won by the counted seats from the position on, until the hand
 stops. Maximizing and minimizing seats come from the position (``Play.maxer``). The search counts
