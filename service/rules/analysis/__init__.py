@@ -13,9 +13,11 @@ from .solver import BudgetExceeded, Solver
 
 DEFAULT_MAX_NODES = 2_000_000
 # ANALYSIS.md: the cap's default "is chosen so that a request at the cap ends well inside the worker
-# timeout on this machine". This pure-Python solver applies ~35 000 nodes/s on one core, so the
-# 5 000 000 the document assumed would take minutes (gunicorn's timeout is 30 s): 500 000 (~15 s).
-DEFAULT_REQUEST_CAP = 500_000
+# timeout on this machine" (gunicorn's 30 s), and a refusal at the default comes in "no more than
+# 5 s". This pure-Python solver applies ~55 000 nodes/s on a quiet core and ~16 000 on this shared
+# machine under load, so the document's 5 000 000 would take minutes: 250 000 (~5 s quiet, ~15 s
+# loaded; 500 000 measured 30.8 s under load, past the timeout). bench.analysis prints the time.
+DEFAULT_REQUEST_CAP = 250_000
 
 
 class AnalysisRefused(Exception):
