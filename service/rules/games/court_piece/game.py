@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...cards import NAMES, SUITS, lookup
 from ...errors import InvalidRecord, short
-from ...game import Game, is_int, parse_seed
+from ...game import Game, is_int, parse_seed, remember_deal
 from ...shuffle import new_seed, shuffled
 from .calculators import Calculators
 from .deck import CARD_INDEX, ORDER, PACK, card_name, parse_card
@@ -181,8 +181,8 @@ class CourtPiece(Calculators, Game):
         deal = self.deal_cards(cards, dealer, options, match)
         if draw is not None:
             deal["draw"] = draw
-        return {"game": self.id, "options": options, "dealer": dealer, "seed": seed, "deal": deal,
-                "moves": [], "match": match}
+        return remember_deal(self, {"game": self.id, "options": options, "dealer": dealer, "seed": seed,
+                                    "deal": deal, "moves": [], "match": match})
 
     def deal_cards(self, cards, dealer, options, match):
         hands = [[] for _ in range(4)]
