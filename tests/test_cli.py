@@ -115,6 +115,6 @@ def test_the_servers_hand_cap_is_not_the_command_lines(tmp_path, capsys, court_p
     """501 hands are read and replayed (the copies stop chaining at hand 2); --max-hands caps on request."""
     doc = {"game": "court-piece", "hands": [court_piece_match["hands"][0]] * 501}
     code, out, _ = run(tmp_path, capsys, doc)
-    assert code == 1 and "too_many_hands" not in out and "in hand 2" in out
+    assert code == 1 and "too_many_hands" not in out and "in hand #2 (hand_index 1)" in out
     code, out, _ = run(tmp_path, capsys, doc, "--max-hands", "500")
     assert code == 1 and "too_many_hands" in out
