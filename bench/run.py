@@ -308,8 +308,9 @@ def bench_http(args, client, tmp: Path) -> int:
         payloads = bodies(record, move)
         check(referee, echo, payloads)
         workers = os.environ.get("WEB_CONCURRENCY", "2")
+        kind = os.environ.get("GUNICORN_WORKER_CLASS", "gevent")
         rounds = max(1, round(args.duration / args.slice))
-        print(f"HTTP: gunicorn -c gunicorn.conf.py ({workers} sync workers), load from {client.name}, "
+        print(f"HTTP: gunicorn -c gunicorn.conf.py ({workers} {kind} workers), load from {client.name}, "
               f"{args.connections} connections; per endpoint and server {args.warmup:g} s warm-up, then "
               f"{rounds} x {args.slice:g} s alternating with the other server")
         print(f"record: {GAME}, seed {SEED!r}, {len(record['moves'])} moves "

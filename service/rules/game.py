@@ -312,7 +312,8 @@ class Game:
 
         Anything else (an optional field, ``10H``, a wrong type, a hidden card) returns None and
         takes the full checks, which also word the error. Each move type has its own reader,
-        built once (``_fast_readers``).
+        built once (``_fast_readers``). A game with its own ``parse_move`` that overrides this too
+        (the same contract: a move ``parse_move`` would answer, or None) gets it used by ``replay``.
         """
         if type(raw) is not dict:
             return None
@@ -399,8 +400,10 @@ class Game:
             if not isinstance(moves, list):
                 raise InvalidRecord("bad_moves", "record.moves must be a list")
             pack, n, viewer, parse, play = hand.pack, hand.n, hand.viewer, self.parse_move, hand.play
-            # the core's fast path first, unless the game reads moves its own way
-            fast = self._fast_move if type(self).parse_move is Game.parse_move else None
+            # the fast path first: the core's, or the game's own where it reads moves its own way
+            cls = type(self)
+            fast = self._fast_move if cls.parse_move is Game.parse_move or cls._fast_move is not Game._fast_move \
+                else None
             if fast is not None and viewer is None:  # a full record: the common case, in its own loop
                 for i, raw in enumerate(moves):
                     play(fast(raw, n, pack) or parse(raw, n, pack, None, f"record.moves[{i}]"), i)

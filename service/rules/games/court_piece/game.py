@@ -111,13 +111,20 @@ class CourtPiece(Calculators, Game):
             draw = draw_json([[(e["seat"], lookup(e["card"])) for e in rnd] for rnd in raw["draw"]])
         hand.setup(parsed, draw)
 
-    def parse_move(self, raw, n, pack, viewer, where):
-        if type(raw) is dict and len(raw) == 3 and raw.get("type") == "play":  # the common case, fast
+    def _fast_move(self, raw, n, pack):
+        """A canonical play, the common case, in one pass; anything else None (``parse_move`` then)."""
+        if type(raw) is dict and len(raw) == 3 and raw.get("type") == "play":
             seat, text = raw.get("seat"), raw.get("card")
             if type(seat) is int and 0 <= seat < 4 and type(text) is str:
                 card = CARD_INDEX.get(text)
                 if card is not None:
                     return {"seat": seat, "type": "play", "card": card}
+        return None
+
+    def parse_move(self, raw, n, pack, viewer, where):
+        fast = self._fast_move(raw, n, pack)
+        if fast is not None:
+            return fast
         if not isinstance(raw, dict):
             raise InvalidRecord("bad_move", f"{where} must be an object")
         seat = raw.get("seat")

@@ -135,8 +135,8 @@ class FiveHundred(Calculators, Game):
             raise InvalidRecord("view_incomplete", f"the view must show seat {hand.viewer}'s own cards")
         hand.deal_hands, hand.kitty, hand.dead = parsed, pkitty, pdead
 
-    def parse_move(self, raw, n: int, pack: Pack, viewer, where: str) -> dict:
-        # fast path: a canonical play or call (the bulk of every record)
+    def _fast_move(self, raw, n: int, pack: Pack) -> dict | None:
+        """A canonical play or call (the bulk of every record) in one pass; anything else None."""
         if type(raw) is dict and len(raw) == 3:
             kind, seat = raw.get("type"), raw.get("seat")
             if type(seat) is int and 0 <= seat < n:
@@ -150,6 +150,12 @@ class FiveHundred(Calculators, Game):
             seat = raw.get("seat")
             if type(seat) is int and 0 <= seat < n:
                 return {"seat": seat, "type": "pass"}
+        return None
+
+    def parse_move(self, raw, n: int, pack: Pack, viewer, where: str) -> dict:
+        fast = self._fast_move(raw, n, pack)
+        if fast is not None:
+            return fast
         if not isinstance(raw, dict):
             raise InvalidRecord("invalid_move", f"{where} must be an object")
         seat = raw.get("seat")
