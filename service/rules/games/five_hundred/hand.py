@@ -11,7 +11,7 @@ from .auction import Auction
 from .ranking import ranking_for, trick_winner_index
 from .partner import PartnerCall
 from .scoring import settle, settle_played_out
-from .tables import (ALL_SUITS, INT_LETTER, LETTERS, MISERE_FAMILY, NAMED_ORDER, POSITION, SUIT_INT, TRUMP_OF, VALUE,
+from .tables import (ALL_SUITS, INT_LETTER, LETTERS, MISERE_FAMILY, POSITION, SUIT_INT, TRUMP_OF, VALUE,
                      calls_partner, plays_out, sides_of)
 
 _MISSING = object()  # a field absent from a move whose absence is an illegal-move reason
@@ -38,7 +38,6 @@ class FiveHundredHand(PartnerCall, Hand):
         super().__init__(game, options, dealer, match, viewer)
         self.num_sides, self.side_of = sides_of(options)
         self.position = POSITION[self.n]
-        self.named_order = NAMED_ORDER[self.n]
         self.auction = Auction(self.n, dealer, options)
         self.deal_hands: list[list[int | None]] = []
         self.kitty: list[int | None] = []
@@ -350,8 +349,14 @@ class FiveHundredHand(PartnerCall, Hand):
         return self._legal_plays(seat)
 
     def _sorted(self, mask: int) -> list[str]:
-        """The names of a mask's cards in pack order."""
-        return [name for bit, name in self.named_order if mask & bit]
+        """The names of a mask's cards in pack order (a hand's ten bits, not the pack's 43)."""
+        cards = []
+        while mask:
+            low = mask & -mask
+            cards.append(low.bit_length() - 1)
+            mask ^= low
+        cards.sort(key=self.position.__getitem__)
+        return [NAMES[c] for c in cards]
 
     def _legal_plays(self, seat: int) -> list[dict]:
         held = self.hold.known[seat]

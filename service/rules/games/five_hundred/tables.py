@@ -71,8 +71,6 @@ PACKS = {p: Pack(_order(p)) for p in range(2, 7)}
 _FAST_CARDS = {p: {NAMES[c]: c for c in PACKS[p].order} for p in range(2, 7)}  # canonical names only
 _FAST_BY_PACK = {PACKS[p]: _FAST_CARDS[p] for p in range(2, 7)}
 POSITION = {p: {c: i for i, c in enumerate(PACKS[p].order)} for p in range(2, 7)}
-# each card of a pack as (its bit, its name), in pack order: a mask's cards, named and sorted, in one pass
-NAMED_ORDER = {p: tuple((1 << c, NAMES[c]) for c in PACKS[p].order) for p in range(2, 7)}
 
 
 @dataclass(frozen=True)
