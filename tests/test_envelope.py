@@ -37,7 +37,7 @@ def test_every_envelope_has_a_fast_check(schema):
 
 
 @pytest.mark.parametrize("schema", ENVELOPES, ids=lambda s: s.__name__)
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_fast_check_and_marshmallow_agree(schema, data):
     body = data.draw(bodies(schema))
