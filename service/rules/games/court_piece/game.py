@@ -13,6 +13,17 @@ from .hand import CourtPieceHand
 from .options import MATCH_FIELDS, OPTIONS, parse_court_piece_options
 
 
+def _row(cards: list, seat: int, hidden_ok: bool) -> list:
+    """One hand of the deal: written canonically, in one pass in C; else card by card (the error)."""
+    try:
+        row = list(map(CARD_INDEX.get, cards))
+    except TypeError:  # an unhashable item: the card-by-card reading words it
+        row = [None]
+    if None not in row:
+        return row
+    return [parse_card(c, f"deal.hands[{seat}][{i}]", hidden_ok) for i, c in enumerate(cards)]
+
+
 class CourtPiece(Calculators, Game):
     id = "court-piece"
     name = "Court Piece / Rung"
@@ -86,8 +97,7 @@ class CourtPiece(Calculators, Game):
         hands = raw.get("hands")
         if not isinstance(hands, list) or len(hands) != 4 or not all(isinstance(h, list) for h in hands):
             raise InvalidRecord("bad_deal", "deal.hands must be four lists of cards")
-        parsed = [[parse_card(c, f"deal.hands[{s}][{i}]", viewer is not None) for i, c in enumerate(h)]
-                  for s, h in enumerate(hands)]
+        parsed = [_row(h, s, viewer is not None) for s, h in enumerate(hands)]
         seen = 0
         for s, h in enumerate(parsed):
             for i, c in enumerate(h):
