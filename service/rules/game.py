@@ -6,7 +6,6 @@ replayed). Everything here is game-agnostic: a new game is a new module register
 
 from __future__ import annotations
 
-import json
 from collections import OrderedDict
 from functools import cached_property
 
