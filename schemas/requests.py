@@ -51,10 +51,12 @@ def _exactly_one(data, first, second):
 class RecordRequest(Envelope):
     record = fields.Dict(metadata={"description": "a record, or a view of one"})
     record_token = fields.String(metadata={"description": TOKEN_DESCRIPTION})
+    exactly_one = (("record", "record_token"),)  # also read by service/envelope.py's fast check
 
     @validates_schema
     def _one_record(self, data, **kwargs):
-        _exactly_one(data, "record", "record_token")
+        for pair in self.exactly_one:
+            _exactly_one(data, *pair)
 
 
 class MoveRequest(RecordRequest):
@@ -84,7 +86,9 @@ class MatchReplayRequest(Envelope):
     hands = fields.List(fields.Dict(), metadata={"description": "the match's hands as records, in order"})
     hand_tokens = Strings(metadata={"description": "the match's hands as record tokens "
                                                                         "without a seat, in order"})
+    exactly_one = (("hands", "hand_tokens"),)  # also read by service/envelope.py's fast check
 
     @validates_schema
     def _one_list(self, data, **kwargs):
-        _exactly_one(data, "hands", "hand_tokens")
+        for pair in self.exactly_one:
+            _exactly_one(data, *pair)

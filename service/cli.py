@@ -12,17 +12,20 @@ hand, index, seat and reason). ``MATCH.json`` is any of:
 ``-`` reads standard input. ``--json`` prints the ``…/matches/replay`` answer instead of text.
 Hands and moves are printed as ``hand #2 (hand_index 1)``: the API's 0-based index beside the
 1-based count, so that neither can be mistaken for the other.
+Several files replay one after the other in one run (a tournament's matches); ``--quiet`` prints
+one line per match. A file may hold any number of hands: the service's 500-hand cap
+(``REFEREE_MAX_HANDS``) protects a shared server, not a director's own machine, so the command line
+has no cap unless ``--max-hands`` sets one.
 
 ``referee tournament EVENT.json`` scores a whole event (``service.tournament_cli``).
-Exit status: 0 the match replays, 1 the referee refuses it (illegal move, impossible record),
-2 the file cannot be read or is not one of the shapes above.
+Exit status: 0 every match replays, 1 the referee refuses one (illegal move, impossible record),
+2 a file cannot be read or is not one of the shapes above.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 
 from . import cli_analyse, tournament_cli
@@ -89,7 +92,7 @@ def _move_text(move) -> str:
     return f"seat {move.get('seat')} {move.get('type')}{' ' + rest if rest else ''}"
 
 
-def replay(game_id: str, hands: list, out, max_hands: int) -> int:
+def replay(game_id: str, hands: list, out, max_hands: int | None, quiet: bool = False) -> int:
     game = GAMES[game_id]
     try:
         answer = game.replay_match({"hands": hands}, max_hands)
@@ -104,7 +107,11 @@ def replay(game_id: str, hands: list, out, max_hands: int) -> int:
             where += f", move #{exc.move_index + 1} (move_index {exc.move_index}: {_move_text(move)})"
         print(f"{exc.code} in {where}: {exc.reason}: {exc.detail}", file=out)
         return EXIT_REFUSED
-    _print_hands(answer, out, over=True)
+    if quiet:
+        over = f"over, winner: {_winner(answer)}" if answer["match_over"] else "not over"
+        print(f"{len(answer['per_hand'])} hands; match {over}; scores {_fmt(answer['scores'])}", file=out)
+    else:
+        _print_hands(answer, out, over=True)
     return EXIT_OK
 
 
@@ -123,8 +130,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="referee", description="The card-game referee from the command line.")
     sub = parser.add_subparsers(dest="command", required=True)
     rp = sub.add_parser("replay", help="replay a match log: hands, running scores and winner, or the first illegal move")
-    rp.add_argument("match", help="MATCH.json ({\"game\", \"hands\"}, a list of records or one record); - for stdin")
-    rp.add_argument("--json", action="store_true", help="print the …/matches/replay answer as JSON")
+    rp.add_argument("match", nargs="+", help="MATCH.json ({\"game\", \"hands\"}, a list of records or one "
+                    "record); - for stdin; several files replay one after the other")
+    rp.add_argument("--json", action="store_true", help="print the …/matches/replay answer as JSON (one line per file)")
+    rp.add_argument("--quiet", action="store_true", help="one line per match instead of one per hand")
+    rp.add_argument("--max-hands", type=int, default=None, help="refuse a file of more hands (default: no cap)")
     tournament_cli.add_parser(sub)  # `referee tournament` (service/tournament_cli.py)
     cli_analyse.add_parser(sub)  # `referee analyse RECORD.json` (service/cli_analyse.py)
     args = parser.parse_args(argv)
@@ -132,12 +142,21 @@ def main(argv: list[str] | None = None) -> int:
         return tournament_cli.run(args)
     if args.command == "analyse":
         return cli_analyse.run(args)
-    max_hands = int(os.environ.get("REFEREE_MAX_HANDS", 500))
+    status = EXIT_OK
+    for name in args.match:
+        if len(args.match) > 1 and not args.json:
+            print(f"{name}:")
+        status = max(status, _replay_file(name, args))
+    return status
+
+
+def _replay_file(name: str, args) -> int:
+    max_hands = args.max_hands
     try:
-        text = sys.stdin.read() if args.match == "-" else open(args.match, encoding="utf-8").read()
+        text = sys.stdin.read() if name == "-" else open(name, encoding="utf-8").read()
         game_id, hands = read_match(text)
     except (OSError, UnicodeDecodeError, UsageError) as exc:
-        print(f"referee: {args.match}: {exc}", file=sys.stderr)
+        print(f"referee: {name}: {exc}", file=sys.stderr)
         return EXIT_USAGE
     if args.json:
         try:
@@ -150,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_REFUSED
         print(json.dumps({"game": game_id, **answer}))
         return EXIT_OK
-    return replay(game_id, hands, sys.stdout, max_hands)
+    return replay(game_id, hands, sys.stdout, max_hands, args.quiet)
 
 
 if __name__ == "__main__":

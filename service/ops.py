@@ -85,6 +85,10 @@ def install(app: Flask) -> None:
 _METHODS = frozenset({"GET", "POST", "HEAD", "OPTIONS", "PUT", "PATCH", "DELETE"})
 
 
+_PID = [os.getpid()]  # the access line's pid, read once per process rather than once per request
+os.register_at_fork(after_in_child=lambda: _PID.__setitem__(0, os.getpid()))
+
+
 class _Stamp:
     """WSGI middleware: the clock, the request id, then the request's count and access line.
 
@@ -135,7 +139,7 @@ class _Stamp:
                 "method": method, "path": path, "route": route, "game": game,
                 "status": status, "duration_ms": elapsed * 1000,
                 "bytes": None if size is None else int(size), "remote": environ.get("REMOTE_ADDR"),
-                "user_agent": environ.get("HTTP_USER_AGENT"), "pid": os.getpid()}).decode() + "\n")
+                "user_agent": environ.get("HTTP_USER_AGENT"), "pid": _PID[0]}).decode() + "\n")
 
 
 def request_id() -> str | None:

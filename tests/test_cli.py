@@ -96,3 +96,25 @@ def test_the_library_and_the_cli_do_not_import_flask():
             "GAMES['sixes'].replay(GAMES['sixes'].deal('x', {}, 0, None)).state(); "
             "assert 'flask' not in sys.modules and 'marshmallow' not in sys.modules, sorted(sys.modules)")
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+def test_several_files_in_one_run_one_line_each_with_quiet(tmp_path, capsys, court_piece_match):
+    paths = []
+    for i in range(2):
+        paths.append(tmp_path / f"m{i}.json")
+        paths[-1].write_text(json.dumps(court_piece_match))
+    assert cli.main(["replay", "--quiet", *map(str, paths)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    answer = GAMES["court-piece"].replay_match(court_piece_match)
+    summary = f"{len(answer['per_hand'])} hands; match over, winner: {answer['winner']}; scores " \
+              f"{json.dumps(answer['scores'], separators=(',', ' '))}"
+    assert out == [f"{paths[0]}:", summary, f"{paths[1]}:", summary]
+
+
+def test_the_servers_hand_cap_is_not_the_command_lines(tmp_path, capsys, court_piece_match):
+    """501 hands are read and replayed (the copies stop chaining at hand 2); --max-hands caps on request."""
+    doc = {"game": "court-piece", "hands": [court_piece_match["hands"][0]] * 501}
+    code, out, _ = run(tmp_path, capsys, doc)
+    assert code == 1 and "too_many_hands" not in out and "in hand #2 (hand_index 1)" in out
+    code, out, _ = run(tmp_path, capsys, doc, "--max-hands", "500")
+    assert code == 1 and "too_many_hands" in out

@@ -104,9 +104,11 @@ class Pack:
         """A list of card strings; ``None`` entries only where a view may hide cards."""
         if not isinstance(items, list):
             raise InvalidRecord("invalid_record", f"{where} must be a list of cards")
-        canonical = self.canonical
-        out = [canonical.get(t) if type(t) is str else None for t in items]
-        if None not in out:  # every card written canonically: done in one pass
+        try:  # every card written canonically: done in one pass in C (keys are strings only)
+            out = list(map(self.canonical.get, items))
+        except TypeError:  # an unhashable item: the slow path words the error
+            out = [None]
+        if None not in out:
             return out
         out = []
         for i, text in enumerate(items):

@@ -6,9 +6,8 @@ replayed). Everything here is game-agnostic: a new game is a new module register
 
 from __future__ import annotations
 
-import json
-from contextlib import contextmanager
-from functools import cached_property, lru_cache
+from collections import OrderedDict
+from functools import cached_property
 
 from .cards import NAMES, Pack, lookup, names
 from .errors import IllegalMove, InvalidRecord, NotApplicable, short
@@ -100,16 +99,132 @@ FIELD_KINDS = {
 }
 
 
-def _key(value) -> str:
-    return json.dumps(value, sort_keys=True)
+def _key(value):
+    """A parsed options or match object as a hashable key. Parsed, its fields come in their table's
+    order and each field has one JSON type, so the values themselves tell sets apart."""
+    kind = type(value)
+    if kind is dict:
+        return tuple([(k, v if type(v) in _PLAIN else _key(v)) for k, v in value.items()])
+    if kind is list:
+        return tuple([v if type(v) in _PLAIN else _key(v) for v in value])
+    return value
 
 
-@lru_cache(maxsize=512)
+_PLAIN = frozenset((int, str, bool, float, type(None)))
+
+
+_SEEDED_LIMIT = 512
+_SEEDED: OrderedDict = OrderedDict()  # (game id, seed, options, dealer, match, viewer) -> (dealer, deal)
+
+
+def _thaw(value):
+    """A copy of a deal's JSON (dicts and lists of strings): what the cache keeps is never shared."""
+    kind = type(value)
+    if kind is list:
+        return [v if type(v) is str else _thaw(v) for v in value]
+    if kind is dict:
+        return {k: _thaw(v) for k, v in value.items()}
+    return value
+
+
 def _seeded_deal(game, seed, options, dealer, match, viewer) -> tuple[int, dict]:
     """The dealer and the deal (as ``viewer`` sees it) that ``seed`` gives: a replayed record checks
-    against it without shuffling again (a table sends the same deal with every move)."""
-    record = game.deal(seed, json.loads(options), dealer, json.loads(match))
-    return record["dealer"], game._start(record, verify=False).deal_json(viewer)
+    against it without shuffling again (a table sends the same deal with every move). A least
+    recently used cache, which ``Game.deal`` also fills with the deals it makes."""
+    key = (game.id, seed, _key(options), dealer, _key(match), viewer)
+    hit = _SEEDED.get(key)
+    if hit is not None:
+        try:
+            _SEEDED.move_to_end(key)
+        except KeyError:  # dropped meanwhile by another thread: the answer still stands
+            pass
+        return hit
+    record = game.deal(seed, options, dealer, match)  # remembers the full record's answer
+    if viewer is None:  # a deal is written as the full record's view writes it (tests check it)
+        answer = _SEEDED.get(key)
+        if answer is not None:
+            return answer
+    answer = record["dealer"], game._start(record, verify=False).deal_json(viewer)
+    _remember(key, answer)
+    return answer
+
+
+def _remember(key, answer) -> None:
+    _SEEDED[key] = answer
+    if len(_SEEDED) > _SEEDED_LIMIT:
+        _SEEDED.popitem(last=False)
+
+
+def remember_deal(game, record: dict) -> dict:
+    """Keep a freshly made deal as the answer for its seed (the full record's view): the record a
+    table sends back with its first move is then checked without dealing it again."""
+    _remember((game.id, record["seed"], _key(record["options"]), record["dealer"], _key(record["match"]), None),
+              (record["dealer"], _thaw(record["deal"])))
+    return record
+
+
+def _fast_reader(kind: str, required: tuple):
+    """``read(raw, seat, canonical) -> move | None`` for one move type (``Game._fast_move``)."""
+    size = 2 + len(required)
+    if not required:
+        def read(raw, seat, canonical):
+            return {"seat": seat, "type": kind} if len(raw) == 2 else None
+        return read
+    if len(required) == 1 and required[0][1] == "card":
+        field = required[0][0]
+
+        def read(raw, seat, canonical):
+            value = raw.get(field)
+            if len(raw) != 3 or type(value) is not str:
+                return None
+            card = canonical.get(value)
+            return None if card is None else {"seat": seat, "type": kind, field: card}
+        return read
+
+    def read(raw, seat, canonical):
+        if len(raw) != size:
+            return None
+        move = {"seat": seat, "type": kind}
+        for field, fkind in required:
+            value = raw.get(field)
+            if fkind == "card":
+                value = canonical.get(value) if type(value) is str else None
+            elif fkind == "string":
+                value = value if type(value) is str else None
+            elif fkind == "cards":
+                if type(value) is not list:
+                    return None
+                value = [canonical.get(v) if type(v) is str else None for v in value]
+                if None in value:
+                    return None
+            elif fkind == "integer":
+                value = value if type(value) is int else None
+            elif fkind == "boolean":
+                value = value if type(value) is bool else None
+            if value is None:
+                return None
+            move[field] = value
+        return move
+    return read
+
+
+class _Documented:
+    """``with game.documented_reasons():`` — a plain context manager, cheaper than a generator's
+    on every replay: an ``InvalidRecord`` leaving it takes the game's document's reason string."""
+
+    __slots__ = ("reasons",)
+
+    def __init__(self, reasons: dict):
+        self.reasons = reasons
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, kind, exc, tb) -> bool:
+        if kind is not None and issubclass(kind, InvalidRecord) and not getattr(exc, "documented", False):
+            exc.reason = self.reasons.get(exc.reason, exc.reason)  # nested entry points rename once
+            exc.documented = True
+        return False
 
 
 class Game:
@@ -129,16 +244,9 @@ class Game:
                                "unknown_move_type": "bad_move", "bad_record": "invalid_record"}
     hand_class: type[Hand]
 
-    @contextmanager
-    def documented_reasons(self):
-        """Report record problems under the reason strings of this game's document."""
-        try:
-            yield
-        except InvalidRecord as exc:
-            if not getattr(exc, "documented", False):  # nested entry points rename once
-                exc.reason = self.reasons.get(exc.reason, exc.reason)
-                exc.documented = True
-            raise
+    def documented_reasons(self) -> _Documented:
+        """Report record problems under the reason strings of this game's document (``with``)."""
+        return _Documented(self.reasons)
 
     @cached_property
     def _required_fields(self) -> dict[str, tuple]:
@@ -217,37 +325,22 @@ class Game:
         """The common case in one pass: exactly the required fields, each already canonical.
 
         Anything else (an optional field, ``10H``, a wrong type, a hidden card) returns None and
-        takes the full checks, which also word the error.
+        takes the full checks, which also word the error. Each move type has its own reader,
+        built once (``_fast_readers``). A game with its own ``parse_move`` that overrides this too
+        (the same contract: a move ``parse_move`` would answer, or None) gets it used by ``replay``.
         """
         if type(raw) is not dict:
             return None
         kind = raw.get("type")
-        required = self._required_fields.get(kind) if type(kind) is str else None
         seat = raw.get("seat")
-        if required is None or type(seat) is not int or not 0 <= seat < n or len(raw) != 2 + len(required):
+        read = self._fast_readers.get(kind) if type(kind) is str else None
+        if read is None or type(seat) is not int or not 0 <= seat < n:
             return None
-        move = {"seat": seat, "type": kind}
-        canonical = pack.canonical
-        for field, kind in required:
-            value = raw.get(field)
-            if kind == "card":
-                value = canonical.get(value) if type(value) is str else None
-            elif kind == "string":
-                value = value if type(value) is str else None
-            elif kind == "cards":
-                if type(value) is not list:
-                    return None
-                value = [canonical.get(v) if type(v) is str else None for v in value]
-                if None in value:
-                    return None
-            elif kind == "integer":
-                value = value if type(value) is int else None
-            elif kind == "boolean":
-                value = value if type(value) is bool else None
-            if value is None:
-                return None
-            move[field] = value
-        return move
+        return read(raw, seat, pack.canonical)
+
+    @cached_property
+    def _fast_readers(self) -> dict:
+        return {kind: _fast_reader(kind, required) for kind, required in self._required_fields.items()}
 
     @cached_property
     def _written_fields(self) -> dict[str, tuple]:
@@ -300,15 +393,16 @@ class Game:
         self.parse_deal(record["deal"], hand)
         hand.begin()
         if hand.seed is not None and verify:
-            self._check_seeded_deal(hand)
+            self._check_seeded_deal(hand, record["deal"])
         return hand
 
-    def _check_seeded_deal(self, hand) -> None:
+    def _check_seeded_deal(self, hand, raw: dict) -> None:
         """A record that carries its seed must hold exactly the deal that seed gives (DESIGN.md,
         "Honest deals"): the same cards in the same places, for its options, dealer and match, as
-        ``deal`` would make them; a view, the same cards where it shows any."""
-        dealer, deal = _seeded_deal(self, hand.seed, _key(hand.options), hand.dealer, _key(hand.match), hand.viewer)
-        if dealer != hand.dealer or deal != hand.deal_json(hand.viewer):
+        ``deal`` would make them; a view, the same cards where it shows any. A record sending the
+        deal exactly as written (``raw``, the usual case) needs no canonical rewrite to compare."""
+        dealer, deal = _seeded_deal(self, hand.seed, hand.options, hand.dealer, hand.match, hand.viewer)
+        if dealer != hand.dealer or raw != deal and deal != hand.deal_json(hand.viewer):
             raise InvalidRecord("deal_mismatch", "record.deal is not the deal of record.seed for these "
                                 "options, dealer and match")
 
@@ -320,8 +414,14 @@ class Game:
             if not isinstance(moves, list):
                 raise InvalidRecord("bad_moves", "record.moves must be a list")
             pack, n, viewer, parse, play = hand.pack, hand.n, hand.viewer, self.parse_move, hand.play
-            # the core's fast path first, unless the game reads moves its own way
-            fast = self._fast_move if type(self).parse_move is Game.parse_move else None
+            # the fast path first: the core's, or the game's own where it reads moves its own way
+            cls = type(self)
+            fast = self._fast_move if cls.parse_move is Game.parse_move or cls._fast_move is not Game._fast_move \
+                else None
+            if fast is not None and viewer is None:  # a full record: the common case, in its own loop
+                for i, raw in enumerate(moves):
+                    play(fast(raw, n, pack) or parse(raw, n, pack, None, f"record.moves[{i}]"), i)
+                return hand
             for i, raw in enumerate(moves):
                 move = fast and fast(raw, n, pack) or parse(raw, n, pack, viewer, f"record.moves[{i}]")
                 if viewer is not None:
@@ -332,7 +432,7 @@ class Game:
     # --- dealing ---
     def deal(self, seed, options, dealer, match) -> dict:
         with self.documented_reasons():
-            return self._deal(seed, options, dealer, match)
+            return remember_deal(self, self._deal(seed, options, dealer, match))
 
     def _deal(self, seed, options, dealer, match) -> dict:
         options = self.parse_options(options)
@@ -398,6 +498,12 @@ class Hand:
 
     # phase -> move types it takes
     phase_moves: dict[str, frozenset] = {}
+    _checks_disabled = False  # whether the class has a ``disabled`` of its own (set below)
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # step 2 costs a call per move only in games that switch move types off
+        cls._checks_disabled = cls.disabled is not Hand.disabled
 
     def __init__(self, game: Game, options: dict, dealer: int, match: dict, viewer: int | None):
         self.game = game
@@ -447,13 +553,15 @@ class Hand:
 
     # --- the shared order of checks (CONVENTIONS.md "Checking a move") ---
     def check(self, move: dict) -> tuple[str, str] | None:
-        if self.phase == "done":
+        phase = self.phase
+        if phase == "done":
             return "hand_over", "the hand is over"
-        off = self.disabled(move)
-        if off:
-            return off
-        if move["type"] not in self.phase_moves[self.phase]:
-            return "wrong_phase", f"a {short(move['type'])} move is not taken in phase {short(self.phase)}"
+        if self._checks_disabled:
+            off = self.disabled(move)
+            if off:
+                return off
+        if move["type"] not in self.phase_moves[phase]:
+            return "wrong_phase", f"a {short(move['type'])} move is not taken in phase {short(phase)}"
         if move["seat"] != self.to_act:
             return self.turn_error(move)
         return self.check_move(move)

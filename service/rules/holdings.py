@@ -44,16 +44,18 @@ class Holdings:
     def remove(self, seat: int, card: int | None, public: bool = True) -> None:
         """Take ``card`` out of ``seat``'s hand; ``None`` is a card the viewer cannot see."""
         hand = self.held[seat]
-        if card is not None and self.known[seat] >> card & 1:
-            hand.remove(card)
-            self.known[seat] &= ~(1 << card)
-        elif card is not None:
-            hand.remove(None)
-        else:
+        if card is None:
             # an unseen card left: any card we knew there may be the one that went
             self.held[seat] = [None] * (len(hand) - 1)
             self.known[seat] = 0
-        if card is not None and public:
+            return
+        known = self.known[seat]
+        if known >> card & 1:
+            hand.remove(card)
+            self.known[seat] = known & ~(1 << card)
+        else:
+            hand.remove(None)
+        if public:
             self.gone |= 1 << card
 
     def size(self, seat: int) -> int:

@@ -64,15 +64,56 @@ class Option:
         return out
 
 
+_SCALARS = frozenset((int, bool, str, type(None)))
+_CACHE_LIMIT = 256  # distinct option sets remembered per table; a record usually sends the defaults
+
+
+class _Table:
+    """One game's option table with what every call needs built once: names, defaults, sets seen."""
+
+    __slots__ = ("table", "known", "defaults", "seen")
+
+    def __init__(self, table: tuple[Option, ...]):
+        self.table = table
+        self.known = {o.name: o for o in table}
+        self.defaults = {o.name: o.default for o in table if not o.variant}
+        self.seen: dict[tuple, dict] = {}
+
+
+_TABLES: dict[int, _Table] = {}
+
+
+def _table(table: tuple[Option, ...]) -> _Table:
+    entry = _TABLES.get(id(table))
+    if entry is None or entry.table is not table:
+        entry = _TABLES[id(table)] = _Table(table)
+    return entry
+
+
 def parse_options(raw, table: tuple[Option, ...]) -> dict:
-    """Every option at its effective value; unknown names first, then values (CONVENTIONS.md)."""
-    if raw is None:
-        raw = {}
+    """Every option at its effective value; unknown names first, then values (CONVENTIONS.md).
+
+    The answer is a new dict each time. Option sets already accepted, keyed by the frozen input
+    (name, exact type and value, so that ``1`` never passes for ``true``), are answered from a small
+    per-table cache: a record carries its options in full, the same few sets again and again.
+    """
+    entry = _table(table)
+    if raw is None or raw == {}:
+        return dict(entry.defaults)
     if not isinstance(raw, dict):
         raise InvalidRecord("bad_option", "options must be an object")
-    known = {o.name: o for o in table}
+    key = None
+    if all(type(v) in _SCALARS for v in raw.values()):
+        key = tuple([(k, type(v), v) for k, v in raw.items()])
+        hit = entry.seen.get(key)
+        if hit is not None:
+            return dict(hit)
+    known = entry.known
     unknown = [k for k in raw if k not in known]
     if unknown:
         raise InvalidRecord("unknown_option", f"unknown option {short(unknown[0])}; known: {', '.join(known)}")
-    return {o.name: (o.parse(raw[o.name]) if o.name in raw else o.default)
-            for o in table if o.name in raw or not o.variant}
+    out = {o.name: (o.parse(raw[o.name]) if o.name in raw else o.default)
+           for o in table if o.name in raw or not o.variant}
+    if key is not None and len(entry.seen) < _CACHE_LIMIT:
+        entry.seen[key] = dict(out)
+    return out

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import struct
 
 
 def _stream(seed: str):
+    """The byte stream: SHA-256(seed || counter as 4 big-endian bytes), counter = 0, 1, 2 ..."""
     counter = 0
     prefix = seed.encode("utf-8")
     while True:
@@ -15,12 +17,24 @@ def _stream(seed: str):
 
 
 def shuffled(deck, seed: str) -> list:
-    """Fisher-Yates from the top, 8 big-endian bytes of the SHA-256 stream per swap."""
+    """Fisher-Yates from the top, 8 big-endian bytes of the SHA-256 stream per swap.
+
+    A digest holds exactly four 8-byte draws, so the stream is made a digest at a time and read
+    with one ``struct.unpack`` (the same bytes as ``_stream``, which stays the reference).
+    """
     cards = list(deck)
-    stream = _stream(seed)
-    for i in range(len(cards) - 1, 0, -1):
-        r = int.from_bytes(bytes(next(stream) for _ in range(8)), "big")
-        j = r % (i + 1)
+    swaps = len(cards) - 1
+    if swaps < 1:
+        return cards
+    prefix = seed.encode("utf-8")
+    blocks = (swaps + 3) // 4
+    sha256 = hashlib.sha256
+    stream = b"".join([sha256(prefix + k.to_bytes(4, "big")).digest() for k in range(blocks)])
+    draws = struct.unpack(f">{blocks * 4}Q", stream)
+    k = 0
+    for i in range(swaps, 0, -1):
+        j = draws[k] % (i + 1)
+        k += 1
         cards[i], cards[j] = cards[j], cards[i]
     return cards
 

@@ -7,7 +7,7 @@ dropping; then playing -> done. A turned-up club starts in playing.
 
 from __future__ import annotations
 
-from ..cards import CLUBS, SUITS, Pack, mask_of, name, names, parse_suit, suit_of
+from ..cards import CLUBS, NAMES, SUITS, Pack, name, names, parse_suit, suit_of
 from ..errors import InvalidRecord, short
 from ..game import Game, Hand, hand_number, parse_int_list, parse_match, parse_seat
 from ..holdings import Holdings
@@ -92,15 +92,7 @@ class BuckEuchreHand(Hand):
     # --- checks ---
     def check_move(self, move):
         kind = move["type"]
-        if kind == "name_trump":
-            if move["suit"] == "NT" and self.options.get("allow_no_trump_call"):
-                return None  # variant V1: the call is allowed whatever suit was turned down
-            suit = parse_suit(move["suit"])
-            if suit is None:
-                return "invalid_suit", f"{short(move['suit'])} is not one of S, H, D, C"
-            if suit == suit_of(self.turn_up) and not self.options["allow_turned_suit"]:
-                return "suit_turned_down", f"{SUITS[suit]} was turned down"
-        elif kind in ("discard", "play"):
+        if kind == "play" or kind == "discard":  # most moves: first
             card, seat, holdings = move["card"], move["seat"], self.holdings
             if card is None:  # another seat's hidden discard: nothing the viewer can check
                 return None
@@ -110,10 +102,18 @@ class BuckEuchreHand(Hand):
                     not holdings.may_hold(seat, card):
                 return "card_not_in_hand", f"seat {seat} does not hold {name(card)}"
             if kind == "play" and self.trick and None not in holdings.held[seat]:
-                ranking = self.ranking
+                ranking = _RANKINGS[self.trump]
                 led = ranking.suit[self.trick[0][1]]
                 if not ranking.follow(holdings.known[seat], led) >> card & 1:
                     return "must_follow_suit", f"seat {seat} must follow {SUITS[led]}"
+        elif kind == "name_trump":
+            if move["suit"] == "NT" and self.options.get("allow_no_trump_call"):
+                return None  # variant V1: the call is allowed whatever suit was turned down
+            suit = parse_suit(move["suit"])
+            if suit is None:
+                return "invalid_suit", f"{short(move['suit'])} is not one of S, H, D, C"
+            if suit == suit_of(self.turn_up) and not self.options["allow_turned_suit"]:
+                return "suit_turned_down", f"{SUITS[suit]} was turned down"
         return None
 
     # --- moves ---
@@ -168,8 +168,9 @@ class BuckEuchreHand(Hand):
 
     def _start_play(self, participants) -> None:
         self.participants = participants
+        self._after = [self._next_participant(s) for s in range(N)]  # who plays after each seat
         self.phase = "playing"
-        self.leader = self.to_act = self._next_participant(self.dealer)
+        self.leader = self.to_act = self._after[self.dealer]
 
     def _next_participant(self, seat: int) -> int:
         for i in range(1, N + 1):
@@ -180,12 +181,13 @@ class BuckEuchreHand(Hand):
 
     def _play(self, seat: int, card: int) -> list[dict]:
         self.holdings.remove(seat, card)
-        self.trick.append((seat, card))
-        if len(self.trick) < len(self.participants):
-            self.to_act = self._next_participant(seat)
+        trick = self.trick
+        trick.append((seat, card))
+        if len(trick) < len(self.participants):
+            self.to_act = self._after[seat]
             return []
-        best = self.ranking.winner([c for _, c in self.trick])
-        winner = self.trick[best][0]
+        best = _RANKINGS[self.trump].winner([c for _, c in trick])
+        winner = trick[best][0]
         self.tricks.append((self.leader, self.trick, winner))  # written out only in derived()
         self.tricks_won[winner] += 1
         self.trick = []
@@ -223,8 +225,9 @@ class BuckEuchreHand(Hand):
             return [{"seat": s, "type": "discard", "card": name(c)} for c in hand]
         mask = self.holdings.known[s]
         if self.trick:
-            mask = self.ranking.follow(mask, self.ranking.suit[self.trick[0][1]])
-        return [{"seat": s, "type": "play", "card": name(c)} for c in hand if mask >> c & 1]
+            ranking = _RANKINGS[self.trump]
+            mask = ranking.follow(mask, ranking.suit[self.trick[0][1]])
+        return [{"seat": s, "type": "play", "card": NAMES[c]} for c in hand if mask >> c & 1]
 
     def derived(self):
         return {
@@ -302,7 +305,7 @@ class BuckEuchre(Game):
         turn_up = None if turn_up is None else PACK.parse(turn_up, "deal.turn_up")
         stock = PACK.parse_list(stock, "deal.stock", hidden_ok=hidden)
         every = [c for c in [c for h in dealt for c in h] + stock + [turn_up] if c is not None]
-        if mask_of(every).bit_count() != len(every):
+        if len(set(every)) != len(every):
             seen = 0
             for card in every:
                 if seen >> card & 1:

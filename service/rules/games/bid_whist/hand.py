@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ...cards import NAMES, SUITS, mask_of, names, parse_suit
+from ...cards import NAMES, SUITS, names, parse_suit
 from ...errors import InvalidRecord, short
 from ...game import Hand
 from ...holdings import Holdings
-from .auction import bid_refusal
+from .auction import bid_refusal, hardness
 from .ranking import led_suit, legal_mask, ranking_for, winning_index
 from .scoring import score_hand
 from .tables import BID_TYPES, DIRECTIONS, KITTY_SIZE, MODES, TAKEN_KITTIES, TRICKS
@@ -198,10 +198,18 @@ class BidWhistHand(Hand):
             out = []
             if self.check_move({"seat": seat, "type": "pass"}) is None:
                 out.append({"seat": seat, "type": "pass"})
-            for level in range(self.options["min_bid"], 8):
+            # bid_refusal's rule, with the standing bid's strength worked out once rather than per bid
+            options, high = self.options, self.high
+            hard = {mode: hardness(mode, options) for mode in MODES}
+            old = None if high is None else (high[1], hardness(high[2], options))
+            tie_ok = seat == self.dealer and options["dealer_takes_at_equal"]
+            for level in range(max(options["min_bid"], 1), 8):
                 for mode in MODES:
-                    if bid_refusal(self.options, self.dealer, seat, level, mode, self.high) is None:
-                        out.append({"seat": seat, "type": "bid", "level": level, "mode": mode})
+                    if old is not None:
+                        new = (level, hard[mode])
+                        if not (new > old or new == old and tie_ok):
+                            continue
+                    out.append({"seat": seat, "type": "bid", "level": level, "mode": mode})
             return out
         if self.phase == "declaring":
             if self.mode == "no_trump":
@@ -212,7 +220,7 @@ class BidWhistHand(Hand):
             raise InvalidRecord("view_incomplete", f"the view lacks cards of seat {seat}'s hand")
         if self.phase == "discarding":
             return [{"seat": seat, "type": "discard", "count": KITTY_SIZE, "from": names(hand)}]
-        legal = legal_mask(self.ranking, mask_of(hand), self.trick_cards)
+        legal = legal_mask(self.ranking, self.hold.known[seat], self.trick_cards)  # every card known
         return [{"seat": seat, "type": "play", "card": NAMES[c]} for c in hand if legal >> c & 1]
 
     # --- state ---

@@ -166,9 +166,10 @@ class Calculators:
             moves = record.get("moves", [])
             if not isinstance(moves, list):
                 raise InvalidRecord("bad_moves", "record.moves must be a list", hand_index=h)
+            fast = self._fast_move
             for i, raw in enumerate(moves):
-                try:
-                    move = self.parse_move(raw, 4, PACK, hand.viewer, f"hands[{h}].moves[{i}]")
+                try:  # a canonical play in one pass; the full reading (and its where-string) otherwise
+                    move = fast(raw, 4, PACK) or self.parse_move(raw, 4, PACK, hand.viewer, f"hands[{h}].moves[{i}]")
                     hand.play(move, i)
                 except IllegalMove as e:
                     e.extra["hand_index"] = h

@@ -4,13 +4,24 @@ from __future__ import annotations
 
 from ...cards import NAMES, SUITS, lookup
 from ...errors import InvalidRecord, short
-from ...game import Game, is_int, parse_seed
+from ...game import Game, is_int, parse_seed, remember_deal
 from ...shuffle import new_seed, shuffled
 from .calculators import Calculators
 from .deck import CARD_INDEX, ORDER, PACK, card_name, parse_card
 from .draw import check_draw, draw_json, run_draw
 from .hand import CourtPieceHand
 from .options import MATCH_FIELDS, OPTIONS, parse_court_piece_options
+
+
+def _row(cards: list, seat: int, hidden_ok: bool) -> list:
+    """One hand of the deal: written canonically, in one pass in C; else card by card (the error)."""
+    try:
+        row = list(map(CARD_INDEX.get, cards))
+    except TypeError:  # an unhashable item: the card-by-card reading words it
+        row = [None]
+    if None not in row:
+        return row
+    return [parse_card(c, f"deal.hands[{seat}][{i}]", hidden_ok) for i, c in enumerate(cards)]
 
 
 class CourtPiece(Calculators, Game):
@@ -86,8 +97,7 @@ class CourtPiece(Calculators, Game):
         hands = raw.get("hands")
         if not isinstance(hands, list) or len(hands) != 4 or not all(isinstance(h, list) for h in hands):
             raise InvalidRecord("bad_deal", "deal.hands must be four lists of cards")
-        parsed = [[parse_card(c, f"deal.hands[{s}][{i}]", viewer is not None) for i, c in enumerate(h)]
-                  for s, h in enumerate(hands)]
+        parsed = [_row(h, s, viewer is not None) for s, h in enumerate(hands)]
         seen = 0
         for s, h in enumerate(parsed):
             for i, c in enumerate(h):
@@ -111,13 +121,20 @@ class CourtPiece(Calculators, Game):
             draw = draw_json([[(e["seat"], lookup(e["card"])) for e in rnd] for rnd in raw["draw"]])
         hand.setup(parsed, draw)
 
-    def parse_move(self, raw, n, pack, viewer, where):
-        if type(raw) is dict and len(raw) == 3 and raw.get("type") == "play":  # the common case, fast
+    def _fast_move(self, raw, n, pack):
+        """A canonical play, the common case, in one pass; anything else None (``parse_move`` then)."""
+        if type(raw) is dict and len(raw) == 3 and raw.get("type") == "play":
             seat, text = raw.get("seat"), raw.get("card")
             if type(seat) is int and 0 <= seat < 4 and type(text) is str:
                 card = CARD_INDEX.get(text)
                 if card is not None:
                     return {"seat": seat, "type": "play", "card": card}
+        return None
+
+    def parse_move(self, raw, n, pack, viewer, where):
+        fast = self._fast_move(raw, n, pack)
+        if fast is not None:
+            return fast
         if not isinstance(raw, dict):
             raise InvalidRecord("bad_move", f"{where} must be an object")
         seat = raw.get("seat")
@@ -181,8 +198,8 @@ class CourtPiece(Calculators, Game):
         deal = self.deal_cards(cards, dealer, options, match)
         if draw is not None:
             deal["draw"] = draw
-        return {"game": self.id, "options": options, "dealer": dealer, "seed": seed, "deal": deal,
-                "moves": [], "match": match}
+        return remember_deal(self, {"game": self.id, "options": options, "dealer": dealer, "seed": seed,
+                                    "deal": deal, "moves": [], "match": match})
 
     def deal_cards(self, cards, dealer, options, match):
         hands = [[] for _ in range(4)]

@@ -65,10 +65,20 @@ class Auction:
         return None
 
     def legal(self, seat: int) -> list[dict]:
+        """The calls ``check_bid`` accepts, its tests taken without wording a refusal for each bid."""
         out = [{"seat": seat, "type": "pass"}]
+        options, high = self.options, self.high
+        blind_ok = not self.called >> seat & 1
+        misere_ok = options["misere_without_seven"] or self.high_bid in SEVENS
         for bid in BIDS:
-            if self.check_bid(seat, bid) is None:
-                out.append({"seat": seat, "type": "bid", "bid": bid})
+            if RUNG[bid] <= high:
+                continue
+            switch = ALLOW_OPTION.get(bid)
+            if switch is not None and not options[switch]:
+                continue
+            if bid == "blind_misere" and not blind_ok or bid == "misere" and not misere_ok:
+                continue
+            out.append({"seat": seat, "type": "bid", "bid": bid})
         return out
 
     def apply(self, move: dict) -> None:

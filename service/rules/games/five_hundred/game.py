@@ -87,6 +87,16 @@ class FiveHundred(Calculators, Game):
             raise InvalidRecord("invalid_card", f"{where}: {short(text)} is not a card of this pack")
         return card
 
+    def _row(self, pack: Pack, cards: list, seat: int, view: bool) -> list:
+        """One hand of the deal: written canonically, in one pass in C; else card by card (the error)."""
+        try:
+            row = list(map(_FAST_BY_PACK[pack].get, cards))
+        except TypeError:  # an unhashable item: the card-by-card reading words it
+            row = [None]
+        if None not in row:
+            return row
+        return [self._card(pack, t, f"deal.hands[{seat}][{i}]", view) for i, t in enumerate(cards)]
+
     def parse_deal(self, raw, hand: FiveHundredHand) -> None:
         n, pack, view = hand.n, hand.pack, hand.viewer is not None
         extra = [k for k in raw if k not in ("hands", "kitty", "dead_hand")]
@@ -98,8 +108,7 @@ class FiveHundred(Calculators, Game):
         # card strings first, wherever they stand (CONVENTIONS.md: card strings, duplicates, counts);
         # a part that is not a list is a count problem, reported after them
         rows = hands if isinstance(hands, list) else []
-        parsed = [[self._card(pack, t, f"deal.hands[{s}][{i}]", view) for i, t in enumerate(h)]
-                  if isinstance(h, list) else None for s, h in enumerate(rows)]
+        parsed = [self._row(pack, h, s, view) if isinstance(h, list) else None for s, h in enumerate(rows)]
         pkitty = ([self._card(pack, t, f"deal.kitty[{i}]", view) for i, t in enumerate(kitty)]
                   if isinstance(kitty, list) else None)
         pdead = None
@@ -135,8 +144,8 @@ class FiveHundred(Calculators, Game):
             raise InvalidRecord("view_incomplete", f"the view must show seat {hand.viewer}'s own cards")
         hand.deal_hands, hand.kitty, hand.dead = parsed, pkitty, pdead
 
-    def parse_move(self, raw, n: int, pack: Pack, viewer, where: str) -> dict:
-        # fast path: a canonical play or call (the bulk of every record)
+    def _fast_move(self, raw, n: int, pack: Pack) -> dict | None:
+        """A canonical play or call (the bulk of every record) in one pass; anything else None."""
         if type(raw) is dict and len(raw) == 3:
             kind, seat = raw.get("type"), raw.get("seat")
             if type(seat) is int and 0 <= seat < n:
@@ -150,6 +159,12 @@ class FiveHundred(Calculators, Game):
             seat = raw.get("seat")
             if type(seat) is int and 0 <= seat < n:
                 return {"seat": seat, "type": "pass"}
+        return None
+
+    def parse_move(self, raw, n: int, pack: Pack, viewer, where: str) -> dict:
+        fast = self._fast_move(raw, n, pack)
+        if fast is not None:
+            return fast
         if not isinstance(raw, dict):
             raise InvalidRecord("invalid_move", f"{where} must be an object")
         seat = raw.get("seat")

@@ -349,7 +349,12 @@ class FiveHundredHand(PartnerCall, Hand):
         return self._legal_plays(seat)
 
     def _sorted(self, mask: int) -> list[str]:
-        cards = [c for c in range(65) if mask >> c & 1]
+        """The names of a mask's cards in pack order (a hand's ten bits, not the pack's 43)."""
+        cards = []
+        while mask:
+            low = mask & -mask
+            cards.append(low.bit_length() - 1)
+            mask ^= low
         cards.sort(key=self.position.__getitem__)
         return [NAMES[c] for c in cards]
 

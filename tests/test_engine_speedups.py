@@ -1,0 +1,134 @@
+"""The engine's shortcuts (issue 12) answer exactly what the plain code they stand for answers."""
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from service.rules import game as core, options as opt
+from service.rules.errors import InvalidRecord, short
+from service.rules.games import GAMES
+from service.rules.games.bid_whist.auction import bid_refusal
+from service.rules.games.bid_whist.tables import MODES
+from service.rules.games.five_hundred.tables import BIDS
+from service.rules.shuffle import _stream, shuffled
+
+
+def reference_shuffle(deck, seed):
+    """DESIGN.md's shuffle as written there: 8 bytes of the stream per swap, Fisher-Yates from the top."""
+    cards, stream = list(deck), _stream(seed)
+    for i in range(len(cards) - 1, 0, -1):
+        j = int.from_bytes(bytes(next(stream) for _ in range(8)), "big") % (i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.text(max_size=40), size=st.integers(0, 70))
+def test_shuffle_reads_the_published_stream(seed, size):
+    assert shuffled(range(size), seed) == reference_shuffle(range(size), seed)
+
+
+def uncached(raw, table):
+    """parse_options as it was before its cache: unknown names first, then each value."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise InvalidRecord("bad_option", "options must be an object")
+    known = {o.name: o for o in table}
+    unknown = [k for k in raw if k not in known]
+    if unknown:
+        raise InvalidRecord("unknown_option", f"unknown option {short(unknown[0])}; known: {', '.join(known)}")
+    return {o.name: (o.parse(raw[o.name]) if o.name in raw else o.default)
+            for o in table if o.name in raw or not o.variant}
+
+
+def outcome(fn, raw, table):
+    try:
+        got = fn(raw, table)
+    except InvalidRecord as exc:
+        return ("refused", exc.reason, exc.detail)
+    return [(k, type(v), v) for k, v in got.items()]  # types too: 1 never stands for true
+
+
+values = st.none() | st.booleans() | st.integers(-2, 30) | st.floats(allow_nan=False) | st.sampled_from(
+    ["", "hidden_trump", "x", "uptown", "NT"]) | st.lists(st.integers(), max_size=1)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_cached_options_answer_as_the_plain_parse(game_id, data):
+    table = GAMES[game_id].options
+    names = [o.name for o in table] + ["nope"]
+    raw = data.draw(st.none() | st.dictionaries(st.sampled_from(names), values, max_size=4)
+                    | st.sampled_from([[], "x", 3, {}]))
+    for _ in range(2):  # the second call may be answered from the cache
+        assert outcome(opt.parse_options, raw, table) == outcome(uncached, raw, table)
+
+
+def test_cached_options_are_a_fresh_dict_each_time():
+    table = GAMES["buck-euchre"].options
+    first = opt.parse_options({"target": 30}, table)
+    first["target"] = 99
+    assert opt.parse_options({"target": 30}, table)["target"] == 30
+    assert opt.parse_options(None, table) is not opt.parse_options(None, table)
+
+
+VARIED = {"buck-euchre": [{"allow_no_trump_call": True}, {"target": 10}],
+          "bid-whist": [{"kitty": "exchange"}, {"kitty": "sported", "kitty_before_declaring": True}],
+          "court-piece": [{"first_hand_draw": False}, {"mode": "hidden_trump"}],
+          "five-hundred": [{"players": 2}, {"players": 5, "call_partner": True}, {"players": 6}],
+          "sixes": [{"players": 3}, {"players": 6}]}
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_dealt_record_is_remembered_as_the_seed_check_would_work_it_out(game_id):
+    """What ``deal`` leaves in the seed cache (and what a miss answers for a full record) is the deal
+    as the replayed hand writes it, worked out from scratch."""
+    game = GAMES[game_id]
+    for i, options in enumerate([{}] + VARIED[game_id]):
+        record = game.deal(f"cache-{i}", options, i % 2, None)
+        key = (game.id, record["seed"], core._key(record["options"]), record["dealer"], core._key(record["match"]), None)
+        remembered = core._SEEDED.pop(key)
+        assert remembered == (record["dealer"], game._start(record, verify=False).deal_json(None))
+        assert remembered[1] is not record["deal"]
+        assert core._seeded_deal(game, record["seed"], record["options"], record["dealer"], record["match"],
+                                 None) == remembered
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_changing_a_dealt_record_does_not_change_what_the_seed_check_expects(game_id):
+    game = GAMES[game_id]
+    record = game.deal("cache-mutated", {}, 0, None)
+    hands = record["deal"]["hands"]
+    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]  # the same cards, two of them swapped
+    with pytest.raises(InvalidRecord) as exc:
+        game.replay(record)
+    assert exc.value.reason == "deal_mismatch"
+
+
+def test_five_hundred_lists_exactly_the_bids_check_bid_accepts():
+    game, rng = GAMES["five-hundred"], random.Random(3)
+    for i in range(40):
+        options = {"misere_without_seven": rng.random() < 0.5, "allow_blind_misere": rng.random() < 0.5}
+        hand = game.replay(game.deal(f"bids-{i}", options, 0, None))
+        while hand.phase == "bidding":
+            listed = [m["bid"] for m in hand.legal_moves() if m["type"] == "bid"]
+            auction = hand.auction
+            assert listed == [b for b in BIDS if auction.check_bid(hand.to_act, b) is None]
+            move = rng.choice(hand.legal_moves())
+            hand.play(game.parse_move(move, hand.n, hand.pack, None, "m"), len(hand.moves))
+
+
+def test_bid_whist_lists_exactly_the_bids_bid_refusal_accepts():
+    game, rng = GAMES["bid-whist"], random.Random(4)
+    for i in range(40):
+        options = {"dealer_takes_at_equal": rng.random() < 0.5, "downtown_outranks_uptown": rng.random() < 0.5}
+        hand = game.replay(game.deal(f"bids-{i}", options, 0, None))
+        while hand.phase == "bidding":
+            listed = [(m["level"], m["mode"]) for m in hand.legal_moves() if m["type"] == "bid"]
+            assert listed == [(lv, md) for lv in range(1, 8) for md in MODES
+                              if bid_refusal(hand.options, hand.dealer, hand.to_act, lv, md, hand.high) is None]
+            move = rng.choice(hand.legal_moves())
+            hand.play(game.parse_move(move, hand.n, hand.pack, None, "m"), len(hand.moves))
