@@ -6,6 +6,7 @@ from marshmallow import Schema, fields, validate
 
 from service.rules.games.bid_whist import DIRECTIONS, GAME, MODES
 
+from .chain import next_match_field
 from .fields import OneOf, card, cards, const, enum, ints, many, move_schemas, nested, options_schema, seat
 from .records import record_schemas, CurrentTrick, GameSchemas, Trick, TrickCard
 
@@ -79,6 +80,7 @@ Result = Schema.from_dict({
     "books": ints(2, metadata={"description": "per team, the kitty book included"}),
     **_SCORED,
     "next_dealer": seat(),
+    "next_match": next_match_field("BidWhist", Match),
 }, name="BidWhistResult")
 
 State = Schema.from_dict({

@@ -6,6 +6,7 @@ from marshmallow import Schema, fields, validate
 
 from service.rules.games.buck_euchre import GAME
 
+from .chain import next_match_field
 from .fields import options_schema, card, cards, enum, ints, many, move_schemas, nested, seat
 from .records import record_schemas, CurrentTrick, GameSchemas, Trick, TrickCard
 
@@ -50,6 +51,7 @@ Result = Schema.from_dict({
     "match_over": fields.Boolean(required=True),
     "winner": seat(nullable=True),
     "next_dealer": seat(),
+    "next_match": next_match_field("BuckEuchre", Match),
 }, name="BuckEuchreResult")
 
 State = Schema.from_dict({

@@ -28,14 +28,15 @@ SUMMARIES = {"seeded": "A seeded deal (the README's seed)", "mid_hand": "Half-wa
              "legal": "The first legal move half-way through a seeded hand",
              "out_of_turn": "A move by a seat that is not to act", "seat_view": "Another seat's view",
              "one_hand": "A one-hand match", "one_table": "One table, one round: the seeded hand's record", "document": "From the rules document's \"API bodies\"",
-             "example": "The rules document's worked example", "answer": "The service's answer"}
+             "example": "The rules document's worked example", "answer": "The service's answer",
+             "variant": "The rules document's variant example"}
 
 
 def summary(name: str) -> str:
     if name in SUMMARIES:
         return SUMMARIES[name]
-    kind, number = name.rsplit("_", 1)
-    return f"{SUMMARIES[kind]} {number}" if kind == "example" else f"{SUMMARIES[kind]}, example {number}"
+    kind, number = name.split("_", 1)
+    return f"{SUMMARIES[kind]} {number}" if kind in ("example", "variant") else f"{SUMMARIES[kind]}, example {number}"
 
 
 # operations without a body: the path whose real answer is the example
@@ -61,8 +62,50 @@ WORKED_KINDS = {"deal": ("Deal", None), "replay": ("State", "record"), "legal_mo
 
 
 def _rules(game_id: str) -> str:
-    """The document up to its "Variants" (those options come with their own examples)."""
+    """The document up to its "Variants" (those come with their own examples: ``variant_examples``)."""
     return (RULES_DIR / f"{game_id}.md").read_text(encoding="utf-8").split("\n## Variants", 1)[0]
+
+
+def _variants(game_id: str) -> str:
+    text = (RULES_DIR / f"{game_id}.md").read_text(encoding="utf-8")
+    return text.split("\n## Variants", 1)[1].split("\n## ", 1)[0] if "\n## Variants" in text else ""
+
+
+# a variant example's label: "#### Variant example HR1:", "**VA1: …**", "*V1.2 Made with a partner*"
+_LABEL = re.compile(r"(?:Variant example |\*\*|(?<![*\w])\*)([A-Z]{1,3}\d+(?:\.\d+)?)\b")
+
+
+def variant_examples(game_id: str) -> list[tuple[str, dict, dict]]:
+    """(label, input, expected) of every ``{"input", "expected"}`` of the document's "Variants"."""
+    found, text, last = [], _variants(game_id), 0
+    for block in re.finditer(r"```json\n(.*?)```", text, re.S):
+        labels = _LABEL.findall(text[last:block.start()])
+        label = labels[-1] if labels else f"{len(found) + 1}"
+        last = block.end()
+        data = json.loads(block.group(1))
+        items = [d for d in (data if isinstance(data, list) else [data]) if isinstance(d, dict) and "input" in d]
+        for i, item in enumerate(items):
+            name = label if len(items) == 1 else f"{label}{'abcdefghij'[i]}"
+            found.append((name.replace(".", "_"), item["input"], item.get("expected") or {}))
+    return found
+
+
+def variant_operation(body: dict, expected: dict) -> tuple[str, dict] | None:
+    """The operation a variant example's ``input`` is the body of (by its shape), and that body;
+    None for an input that is a situation, not a request (e.g. bid-whist.md's ``view_of``)."""
+    if "view_of" in body or ("moves" in body and "deal" not in body):  # a situation on a deal not given
+        return None
+    if "seed" in body:
+        return "Deal", body
+    if "deal" in body and "moves" in body:
+        return ("LegalMoves" if "moves" in expected and "seat" in expected else "State"), {"record": body}
+    if isinstance(body.get("hands"), list):
+        return ("ReplayMatch" if all(isinstance(h, dict) and "deal" in h for h in body["hands"]) else "ScoreMatch"), body
+    if "bid" in body or "calls" in body:
+        return "ValidateBid", body
+    if "cards" in body and "leader" in body:
+        return "TrickWinner", body
+    return "Score", body
 
 
 def worked_examples(game_id: str) -> dict[str, list[tuple[str, dict]]]:
@@ -150,6 +193,10 @@ def game_requests(game, prefix: str, keyring) -> dict[str, dict[str, tuple[str, 
     paths.update({op: base + path for path, op in CALCULATOR_OPS.items()})
     for op, found in worked_examples(g).items():
         out.setdefault(op, {}).update({f"example_{n}": (paths[op], body) for n, body in found})
+    for label, body, expected in variant_examples(g):  # the "Variants" section's, by their shape
+        found = variant_operation(body, expected)
+        if found and found[0] in paths:
+            out.setdefault(found[0], {})[f"variant_{label}"] = (paths[found[0]], found[1])
     from .tournaments import examples as tournament_examples  # TOURNAMENTS.md's worked examples
     for n, e in tournament_examples().items():
         if e["request"] == f"POST {base}/tournaments/score":

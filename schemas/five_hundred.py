@@ -11,6 +11,7 @@ from marshmallow import Schema, fields, validate
 
 from service.rules.games.five_hundred import BIDS, GAME, LETTERS
 
+from .chain import next_match_field
 from .fields import card, cards, const, enum, many, move_schemas, nested, options_schema, seat
 from .records import record_schemas, GameSchemas
 
@@ -107,6 +108,7 @@ Result = Schema.from_dict({
     "backwards": fields.List(fields.Integer(), required=True,
                              metadata={"description": "sides that went out backwards"}),
     "next_dealer": _seat(),
+    "next_match": next_match_field("FiveHundred", Match),
     "played_out": fields.Boolean(metadata={
         "description": "present only with all_pass play_out: true for a hand played out after everyone passed"}),
     "partner": fields.Nested(lambda: PartnerResult, allow_none=True, metadata={

@@ -149,7 +149,70 @@ def build() -> dict:
     from .variant_examples import add_examples
     add_examples(out["components"]["schemas"])
     _add_examples(out["paths"])
+    _reason_enums(out)
     return out
+
+
+# the operation of each path under /v1/games/{game} (operationIds differ in case between generators)
+OPERATIONS = {"/deals": "Deal", "/state": "State", "/legal-moves": "LegalMoves", "/moves": "Move",
+              "/moves/validate": "ValidateMove", "/views": "View", "/records/open": "OpenRecord",
+              "/matches/replay": "ReplayMatch", "/trick-winner": "TrickWinner", "/bids/validate": "ValidateBid",
+              "/score": "Score", "/matches/score": "ScoreMatch", "/tournaments/score": "ScoreTournament",
+              "/analysis": "Analysis", "/hint": "Hint"}
+REASON_DOC = ("Why the referee said no: a stable code that never changes with the language of `detail`. "
+              "Each operation lists the reasons it can answer; this is every reason with its meaning "
+              "(service/rules/reasons.py).")
+
+
+def operation_of(path: str) -> tuple[str, str] | None:
+    """``(game, operation)`` of a game's path, e.g. ``/v1/games/sixes/moves`` -> ``("sixes", "Move")``."""
+    from service.rules.games import GAMES
+    parts = path.split("/", 4)
+    if len(parts) == 5 and parts[:3] == ["", "v1", "games"] and parts[3] in GAMES:
+        op = OPERATIONS.get("/" + parts[4])
+        return (parts[3], op) if op else None
+    return None
+
+
+def _reason_enums(out: dict) -> None:
+    """Per game and operation: the problem codes of each status, the reasons of its 422s and of its
+    ``legal``/``valid: false`` answer, as enums (schemas/reasons.py finds them in the source)."""
+    from service.rules.reasons import REASONS
+    from . import reasons
+    out["components"]["schemas"]["Reason"] = {
+        "type": "string", "description": REASON_DOC,
+        "oneOf": [{"const": r, "description": m} for r, m in REASONS.items()]}
+    ref = {"$ref": "#/components/schemas/Reason"}
+    for path, ops in out["paths"].items():
+        found = operation_of(path)
+        if found is None:
+            continue
+        game_id, operation = found
+        for op in ops.values():
+            responses = op["responses"]
+            statuses = [int(s) for s in responses if int(s) >= 400]
+            codes = reasons.operation_codes(operation, statuses, takes_tokens="403" in responses)
+            why = reasons.operation_reasons(game_id, operation)
+            for status, listed in codes.items():
+                media = responses[str(status)]["content"][PROBLEM]
+                props = {"code": {"type": "string", "enum": list(listed)}}
+                if status == 422:
+                    said = sorted(set(why["invalid_record"]) | set(why["illegal_move"]))
+                    props["reason"] = {"allOf": [ref], "enum": said, "description":
+                                       "the reasons of this operation's `invalid_record`"
+                                       + (" and `illegal_move`" if why["illegal_move"] else "")
+                                       + " problems (meanings: `Reason`)"}
+                media["schema"] = {"allOf": [_as_ref(media["schema"])], "properties": props}
+            if why["answer"]:
+                ok = next(r for s, r in responses.items() if s.startswith("2"))
+                media = ok["content"][JSON]
+                media["schema"] = {"allOf": [_as_ref(media["schema"])], "properties": {"reason": {
+                    "enum": [*why["answer"], None], "description": "`null` when legal; else why not "
+                    "(meanings: `Reason`)"}}}
+
+
+def _as_ref(schema):
+    return {"$ref": f"#/components/schemas/{schema}"} if isinstance(schema, str) else schema
 
 
 def _add_examples(paths: dict) -> None:

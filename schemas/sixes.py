@@ -10,6 +10,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from service.rules.games.sixes import GAME
 
+from .chain import next_match_field
 from .fields import card, enum, ints, many, move_schemas, nested, options_schema, seat
 from .records import record_schemas, GameSchemas, Trick
 
@@ -84,6 +85,7 @@ Result = Schema.from_dict({
     "winners": ints(metadata={"description": "the match winners (every seat with the most chips once "
                                              "the match is over); [] while it goes on"}),
     "next_dealer": _seat(metadata={"description": "whoever played the six of diamonds this round"}),
+    "next_match": next_match_field("Sixes", Match),
     **_VARIANT_RESULT,
     "cards_left": _variant_counts("variant pay_per_card only: the cards each seat still held when "
                                   "the round ended (the winner's 0)"),

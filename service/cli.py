@@ -34,7 +34,7 @@ from .rules.games import GAMES
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 # Fields of a hand result already printed on their own, or too long for one line.
-_SHOWN_APART = {"deltas", "scores", "chips", "match_over", "winner", "winners", "next_dealer"}
+_SHOWN_APART = {"deltas", "scores", "chips", "match_over", "winner", "winners", "next_dealer", "next_match"}
 
 
 class UsageError(Exception):

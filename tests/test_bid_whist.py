@@ -810,7 +810,7 @@ def test_result_object_of_the_document():
     assert st["result"] == {
         "contract": {"bidder": 0, "level": 3, "mode": "downtown", "trump": "S", "direction": "downtown"},
         "books": [9, 4], "made": True, "deltas": [3, 0], "scores": [5, -1], "boston": False,
-        "match_over": False, "winner": None, "next_dealer": 0}
+        "match_over": False, "winner": None, "next_dealer": 0, "next_match": {"scores": [5, -1], "hand_number": 5}}
     assert st["tricks_won"] == [8, 4, 0, 0]
     assert [t["winner"] for t in st["tricks"]] == [1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0]
     assert st["current_trick"] is None

@@ -167,7 +167,7 @@ def test_march_in_play_wins_the_match_at_once():
     res = replay(rec).result
     assert res == {"trump": "C", "maker": None, "participants": [0, 1, 2, 3], "tricks_won": [5, 0, 0, 0],
                    "deltas": [-5, 5, 5, 5], "scores": [20, 30, 30, 30], "march": 0, "match_over": True,
-                   "winner": 0, "next_dealer": 0}
+                   "winner": 0, "next_dealer": 0, "next_match": None}
     res = replay({**rec, "options": {"march_wins": False}}).result
     assert res["march"] == 0 and res["match_over"] is False and res["winner"] is None
 

@@ -559,7 +559,7 @@ def test_all_pass_throws_the_hand_in():
     assert s["result"] == {"thrown_in": True, "contract": None, "tricks_by_seat": [0, 0, 0, 0],
                            "tricks_by_side": [0, 0], "made": None, "slam": False, "deltas": [0, 0],
                            "scores": [30, -20], "match_over": False, "winner": None, "backwards": [],
-                           "next_dealer": 0}
+                           "next_dealer": 0, "next_match": {"scores": [30, -20], "hand_number": 2}}
     assert s["auction"]["thrown_in"] and s["auction"]["auction_over"]
     assert reason(then(rec(), *calls("p", "p", "p", "p")), {"seat": 0, "type": "bid", "bid": "6S"}) == "hand_over"
 

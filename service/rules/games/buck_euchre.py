@@ -205,6 +205,7 @@ class BuckEuchreHand(Hand):
                        "maker": self.maker, "participants": self.participants,
                        "tricks_won": self.tricks_won, **scored,
                        "next_dealer": (self.dealer + 1) % N}
+        self.result["next_match"] = None if self.result["match_over"] else self.game.next_match(self.match, self.result, self)
         self.phase, self.to_act = "done", None
 
     # --- listings and state ---

@@ -410,6 +410,7 @@ class SixesHand(Hand):
             "scores": list(self.chips),
         }
         variant_fields(self.result, self.ante, self.antes, cards_left, payments)
+        self.result["next_match"] = None if self.result["match_over"] else self.game.next_match(self.match, self.result, self)
         self.phase = "done"
         self.to_act = None
 

@@ -186,6 +186,7 @@ class BidWhistHand(Hand):
                             self.match["scores"])
         self.result = {"contract": self.contract_json(), "books": books, **scored,
                        "next_dealer": (self.dealer + 1) % 4}
+        self.result["next_match"] = None if self.result["match_over"] else self.game.next_match(self.match, self.result, self)
         self.phase = "done"
         self.to_act = None
         self.trick = []

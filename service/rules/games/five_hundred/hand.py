@@ -297,6 +297,7 @@ class FiveHundredHand(PartnerCall, Hand):
             "winner": None, "backwards": [], "next_dealer": (self.dealer + 1) % self.n,
         }
         self._variant_result()
+        self.result["next_match"] = None if self.result["match_over"] else self.game.next_match(self.match, self.result, self)
 
     def _variant_result(self) -> None:
         """The result fields a variant adds, only while its option is on."""
@@ -332,6 +333,7 @@ class FiveHundredHand(PartnerCall, Hand):
             "next_dealer": (self.dealer + 1) % self.n,
         }
         self._variant_result()
+        self.result["next_match"] = None if self.result["match_over"] else self.game.next_match(self.match, self.result, self)
 
     # --- listings ---
     def legal_moves(self) -> list[dict]:
