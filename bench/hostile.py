@@ -1,6 +1,6 @@
 """``make bench``, hostile bodies: what each costs against a normal request to the same endpoint, timed.
 
-    python -m bench.hostile [--runs 7] [--factor 10] [--no-corpus]
+    python -m bench.hostile [--runs 7] [--factor 10] [--no-corpus] [--only TEXT]
 
 docs/TRUST.md promises that no hostile body costs more than ``--factor`` (10) normal requests. The
 test suite checks that promise by counting work (tests/work.py), never by a clock; this is where the
@@ -80,14 +80,14 @@ def ratio(app, normal: Request, hostile: Request, runs: int) -> tuple[float, flo
 
 
 # --- the attack report's cases ---
-def long_sixes_record():
-    """A legal Sixes hand of 1,999 moves (voluntary passes), as the report found."""
+def long_sixes_record(moves: int):
+    """A legal Sixes round of ``moves`` moves: voluntary passes, each paid from deep stacks."""
     from service.rules.games import GAMES
     game = GAMES["sixes"]
-    hand = game.replay(game.deal("long", {"voluntary_pass": True}, 0, None))
-    while len(hand.moves) < 1999:
-        moves = hand.legal_moves()
-        move = next((m for m in moves if m["type"] == "pass"), moves[0])
+    hand = game.replay(game.deal("long", {"voluntary_pass": True}, 0, {"chips": [400] * 5, "hand_number": 1}))
+    while len(hand.moves) < moves:
+        legal = hand.legal_moves()
+        move = next((m for m in legal if m["type"] == "pass"), legal[0])
         hand.play(game.parse_move(move, hand.n, hand.pack, None, "move"), len(hand.moves))
     return hand
 
@@ -136,18 +136,28 @@ def issue_cases(app):
         yield game_id, f"matches/replay: {len(tokens)} hand_tokens, hands[1] refused", json_request(
             base + "/matches/replay", {"hand_tokens": [finished]}), json_request(
             base + "/matches/replay", {"hand_tokens": tokens}), 422
-    long = long_sixes_record()
+    cap = app.config["MAX_MOVES"]
+    long = long_sixes_record(cap - 1)  # the longest record accepted: with the move, ``cap`` moves
     record = long.to_record()
     move = long.legal_moves()[0]
     seat_token = ring.seal("sixes", record, move["seat"])
     hand, normal = record_of("sixes")
     normal_move = hand.legal_moves()[0]
-    yield "sixes", "moves: a seat token on a legal 1,999-move record (against the plain record)", json_request(
-        f"{G}/sixes/moves", {"record": record, "move": move}), json_request(
-        f"{G}/sixes/moves", {"record_token": seat_token, "move": move}), 200
-    yield "sixes", "moves: a legal 1,999-move record (against a normal one)", json_request(
-        f"{G}/sixes/moves", {"record": normal, "move": normal_move}), json_request(
+    plain_normal = json_request(f"{G}/sixes/moves", {"record": normal, "move": normal_move})
+    seat_normal = json_request(f"{G}/sixes/moves", {
+        "record_token": ring.seal("sixes", normal, normal_move["seat"]), "move": normal_move})
+    yield "sixes", f"moves: a legal {cap - 1:,}-move record (against a normal one)", plain_normal, json_request(
         f"{G}/sixes/moves", {"record": record, "move": move}), 200
+    yield "sixes", f"state: a legal {cap - 1:,}-move record (against a normal one)", json_request(
+        f"{G}/sixes/state", {"record": normal}), json_request(f"{G}/sixes/state", {"record": record}), 200
+    yield "sixes", f"moves: a seat token on a legal {cap - 1:,}-move record (against a normal seat token)", \
+        seat_normal, json_request(f"{G}/sixes/moves", {"record_token": seat_token, "move": move}), 200
+    over = {**record, "moves": record["moves"] + [move, move]}
+    yield "sixes", f"moves: {cap + 1:,} moves (over REFEREE_MAX_MOVES)", plain_normal, json_request(
+        f"{G}/sixes/moves", {"record": over, "move": move}), 422
+    past_rules = {**normal, "moves": [{"seat": 0, "type": "pass"}] * 177}  # 5 players, no voluntary pass
+    yield "sixes", "moves: 177 moves (over the rules' 176 for the round)", plain_normal, json_request(
+        f"{G}/sixes/moves", {"record": past_rules, "move": normal_move}), 422
 
 
 def corpus_cases(app):
@@ -172,6 +182,7 @@ def main(argv=None) -> int:
     p.add_argument("--runs", type=int, default=7, help="best of this many runs per request")
     p.add_argument("--factor", type=float, default=10.0, help="the most a hostile body may cost (normal requests)")
     p.add_argument("--no-corpus", action="store_true", help="only the attack report's cases")
+    p.add_argument("--only", default="", help="only the cases whose game or name contains this")
     args = p.parse_args(argv)
     random.seed(0)
     os.environ.setdefault("REFEREE_ACCESS_LOG", "0")  # a log line per request is not what is measured
@@ -186,6 +197,8 @@ def main(argv=None) -> int:
     if not args.no_corpus:
         cases += list(corpus_cases(flask_app))
     for game_id, name, normal, hostile, expected in cases:
+        if args.only not in f"{game_id} {name}":
+            continue
         normal(app)
         status = hostile(app)
         h, n, r = ratio(app, normal, hostile, args.runs)
