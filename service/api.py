@@ -61,7 +61,10 @@ def body(schema: type[rq.Envelope] | None = None, cap: str = "MAX_CONTENT_LENGTH
         raise _too_deep()
     if not isinstance(data, dict):
         raise ApiProblem(400, "invalid_request", "the body must be a JSON object")
-    data = integral_floats(raw, data)
+    try:
+        data, too_big = integral_floats(raw, data), None
+    except InvalidRecord as exc:  # refused once the shape is known good: a field the schema bounds is its 400
+        too_big = exc
     if schema is not None:
         instance = _instance(schema)
         if len(data) > len(instance.fields):  # a flood of unknown fields: refused before any is examined
@@ -74,6 +77,8 @@ def body(schema: type[rq.Envelope] | None = None, cap: str = "MAX_CONTENT_LENGTH
         except ValidationError as exc:
             raise ApiProblem(400, "invalid_request", "the request's shape is wrong",
                              errors=exc.normalized_messages()) from None
+    if too_big is not None:
+        raise too_big
     return data
 
 
