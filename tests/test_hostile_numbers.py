@@ -72,3 +72,17 @@ def test_the_calculators_refuse_them_too(client, path):
     problem = client.post(f"{G}/sixes{path}", json=body).get_json()
     assert (problem["status"], problem["reason"]) == (422, "number_out_of_range")
     assert client.post(f"{G}/sixes{path}", json={**body, "chips": [2 ** 53 - 1] * 5}).status_code == 200
+
+
+@pytest.mark.parametrize("command", ["replay", "analyse", "tournament"])
+@pytest.mark.parametrize("text", ['{"game": "sixes", "hands": [{"dealer": ' + "1" * 10_000 + "}]}",
+                                  "[" * 100_000 + "]" * 100_000])
+def test_the_command_line_refuses_numbers_and_nesting_python_cannot_read(tmp_path, capsys, command, text):
+    # the CLI reads files with the stdlib: past 4,300 digits it raises ValueError, past the stack
+    # RecursionError, and both were tracebacks
+    from service.cli import EXIT_USAGE, main
+    path = tmp_path / "hostile.json"
+    path.write_text(text)
+    assert main([command, str(path)]) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert err.startswith("referee: ") and "Traceback" not in err and len(err) < 500
