@@ -13,7 +13,7 @@ from schemas import requests as rq
 from schemas.games import calculator_schema
 
 from .docs import cacheable
-from .limits import integral_floats, json_depth_exceeds
+from .limits import json_depth_exceeds, numbers
 from .problems import ApiProblem
 from .rules import games
 from .rules.errors import IllegalMove, InvalidRecord, short
@@ -61,10 +61,7 @@ def body(schema: type[rq.Envelope] | None = None, cap: str = "MAX_CONTENT_LENGTH
         raise _too_deep()
     if not isinstance(data, dict):
         raise ApiProblem(400, "invalid_request", "the body must be a JSON object")
-    try:
-        data, too_big = integral_floats(raw, data), None
-    except InvalidRecord as exc:  # refused once the shape is known good: a field the schema bounds is its 400
-        too_big = exc
+    data, too_big = numbers(raw, data)  # refused once the shape is known good: a field the schema bounds is its 400
     if schema is not None:
         instance = _instance(schema)
         if len(data) > len(instance.fields):  # a flood of unknown fields: refused before any is examined

@@ -75,22 +75,36 @@ def integral_floats(raw: bytes, data):
     can hold it exactly (RFC 7493), no game has that many points or chips, and sums of two of them
     would not be written back (422 ``invalid_record``, reason ``number_out_of_range``).
     """
+    data, too_big = numbers(raw, data)
+    if too_big is not None:
+        raise too_big
+    return data
+
+
+def numbers(raw: bytes, data) -> tuple[object, InvalidRecord | None]:
+    """``integral_floats`` that hands the refusal back instead of raising it, with the body
+    converted all the same: ``service.api.body`` checks the envelope's shape first (a field the
+    schema bounds is its 400; a ``2.0`` beside a huge number is still an integer)."""
     if b":." not in raw.translate(_FLOATS, _GONE) and _LONG not in raw.translate(_DIGITS, _GONE[10:]):
-        return data
-    return _ints(data)
+        return data, None
+    huge: list[int] = []
+    data = _ints(data, huge)
+    if not huge:
+        return data, None
+    return data, InvalidRecord("number_out_of_range", f"the body holds the integer {short(huge[0])}; integers "
+                               f"must lie within +-{_SAFE} (2**53 - 1, RFC 7493)")
 
 
-def _ints(value):
+def _ints(value, huge: list):
     kind = type(value)
     if kind is float:
         return int(value) if value.is_integer() and -_SAFE <= value <= _SAFE else value
     if kind is int:
-        if -_SAFE <= value <= _SAFE:
-            return value
-        raise InvalidRecord("number_out_of_range", f"the body holds the integer {short(value)}; integers "
-                            f"must lie within +-{_SAFE} (2**53 - 1, RFC 7493)")
+        if not -_SAFE <= value <= _SAFE:
+            huge.append(value)
+        return value
     if kind is list:
-        return [_ints(v) for v in value]
+        return [_ints(v, huge) for v in value]
     if kind is dict:
-        return {k: _ints(v) for k, v in value.items()}
+        return {k: _ints(v, huge) for k, v in value.items()}
     return value

@@ -86,3 +86,12 @@ def test_the_command_line_refuses_numbers_and_nesting_python_cannot_read(tmp_pat
     assert main([command, str(path)]) == EXIT_USAGE
     err = capsys.readouterr().err
     assert err.startswith("referee: ") and "Traceback" not in err and len(err) < 500
+
+
+def test_an_integral_float_beside_a_huge_integer_is_still_an_integer(client):
+    # found by schemathesis's positive-data check: the huge number was refused, but the 2.0 beside
+    # it stayed a float and the shape check answered 400 for a body the contract allows
+    raw = (b'{"dealer": 2.0, "turn_up": "9S", "calls": [], '
+           b'"bid": {"seat": 3.0, "type": "pass", "x": -1865952867002685696}}')
+    problem = client.post(f"{G}/buck-euchre/bids/validate", data=raw, content_type="application/json").get_json()
+    assert (problem["status"], problem["reason"]) == (422, "number_out_of_range"), problem

@@ -78,6 +78,15 @@ def written(value, style: int) -> bytes:
     return text(value).encode()
 
 
+def _walked(data):
+    """The whole walk, whatever the scan says."""
+    huge = []
+    out = _ints(data, huge)
+    if huge:
+        raise InvalidRecord("number_out_of_range", "")
+    return out
+
+
 def outcome(convert, data):
     try:
         return convert(data)
@@ -109,7 +118,7 @@ def test_integral_floats_are_the_integers_json_schema_says_they_are(value):
         except orjson.JSONDecodeError:  # a spelling past a double's range (1e400)
             continue
         got = outcome(lambda d: integral_floats(raw, d), parsed)
-        assert got == outcome(_ints, orjson.loads(raw)), raw
+        assert got == outcome(lambda d: _walked(d), orjson.loads(raw)), raw
         if got == "number_out_of_range":
             assert any(type(v) is int and abs(v) > SAFE for v, _ in leaves(parsed, parsed))
             continue
