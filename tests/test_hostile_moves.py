@@ -18,7 +18,7 @@ from service import create_app
 from service.rules.games.sixes import GAME, SixesHand
 
 from .keys import TEST_KEYS
-from .test_hostile import WORK_FACTOR, record_of
+from .test_hostile import record_of
 from .work import WorkCounter
 
 G = "/v1/games/sixes"

@@ -174,8 +174,8 @@ class Sixes(Game):
 
     # --- reading a record ---
     def _start(self, record, verify: bool = True) -> "SixesHand":
-        # a record longer than the rules allow is refused before any move is replayed (docs/TRUST.md,
-        # "Limits"): the moves come last in the order of checks, so everything else is checked first
+        # a record longer than the rules allow is refused before any move is replayed (docs/TRUST.md, "Long
+        # records"): the moves come last in the order of checks, so everything else is checked first
         hand = super()._start(record, verify)
         moves = record.get("moves")
         if isinstance(moves, list) and len(moves) > hand.max_moves():
@@ -322,7 +322,7 @@ class SixesHand(Hand):
 
     # --- the longest round the rules allow ---
     def max_moves(self) -> int:
-        """At most this many moves in the round (rules/sixes.md; the argument is docs/TRUST.md's, "Limits").
+        """At most this many moves in the round (rules/sixes.md; docs/TRUST.md, "Long records").
 
         Plays: at most the pack less one card per other seat (the round ends when one seat plays its
         last card). Between two plays every seat acts at most once without a play unless a pass is
