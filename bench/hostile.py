@@ -1,6 +1,6 @@
 """``make bench``, hostile bodies: what each costs against a normal request to the same endpoint, timed.
 
-    python -m bench.hostile [--runs 7] [--factor 10] [--no-corpus]
+    python -m bench.hostile [--runs 7] [--factor 10] [--no-corpus] [--only TEXT] [--analysis-budget]
 
 docs/TRUST.md promises that no hostile body costs more than ``--factor`` (10) normal requests. The
 test suite checks that promise by counting work (tests/work.py), never by a clock; this is where the
@@ -80,14 +80,14 @@ def ratio(app, normal: Request, hostile: Request, runs: int) -> tuple[float, flo
 
 
 # --- the attack report's cases ---
-def long_sixes_record():
-    """A legal Sixes hand of 1,999 moves (voluntary passes), as the report found."""
+def long_sixes_record(moves: int):
+    """A legal Sixes round of ``moves`` moves: voluntary passes, each paid from deep stacks."""
     from service.rules.games import GAMES
     game = GAMES["sixes"]
-    hand = game.replay(game.deal("long", {"voluntary_pass": True}, 0, None))
-    while len(hand.moves) < 1999:
-        moves = hand.legal_moves()
-        move = next((m for m in moves if m["type"] == "pass"), moves[0])
+    hand = game.replay(game.deal("long", {"voluntary_pass": True}, 0, {"chips": [400] * 5, "hand_number": 1}))
+    while len(hand.moves) < moves:
+        legal = hand.legal_moves()
+        move = next((m for m in legal if m["type"] == "pass"), legal[0])
         hand.play(game.parse_move(move, hand.n, hand.pack, None, "move"), len(hand.moves))
     return hand
 
@@ -136,18 +136,102 @@ def issue_cases(app):
         yield game_id, f"matches/replay: {len(tokens)} hand_tokens, hands[1] refused", json_request(
             base + "/matches/replay", {"hand_tokens": [finished]}), json_request(
             base + "/matches/replay", {"hand_tokens": tokens}), 422
-    long = long_sixes_record()
+    cap = app.config["MAX_MOVES"]
+    long = long_sixes_record(cap - 1)  # the longest record accepted: with the move, ``cap`` moves
     record = long.to_record()
     move = long.legal_moves()[0]
     seat_token = ring.seal("sixes", record, move["seat"])
     hand, normal = record_of("sixes")
     normal_move = hand.legal_moves()[0]
-    yield "sixes", "moves: a seat token on a legal 1,999-move record (against the plain record)", json_request(
-        f"{G}/sixes/moves", {"record": record, "move": move}), json_request(
-        f"{G}/sixes/moves", {"record_token": seat_token, "move": move}), 200
-    yield "sixes", "moves: a legal 1,999-move record (against a normal one)", json_request(
-        f"{G}/sixes/moves", {"record": normal, "move": normal_move}), json_request(
+    plain_normal = json_request(f"{G}/sixes/moves", {"record": normal, "move": normal_move})
+    seat_normal = json_request(f"{G}/sixes/moves", {
+        "record_token": ring.seal("sixes", normal, normal_move["seat"]), "move": normal_move})
+    yield "sixes", f"moves: a legal {cap - 1:,}-move record (against a normal one)", plain_normal, json_request(
         f"{G}/sixes/moves", {"record": record, "move": move}), 200
+    yield "sixes", f"state: a legal {cap - 1:,}-move record (against a normal one)", json_request(
+        f"{G}/sixes/state", {"record": normal}), json_request(f"{G}/sixes/state", {"record": record}), 200
+    yield "sixes", f"moves: a seat token on a legal {cap - 1:,}-move record (against a normal seat token)", \
+        seat_normal, json_request(f"{G}/sixes/moves", {"record_token": seat_token, "move": move}), 200
+    over = {**record, "moves": record["moves"] + [move, move]}
+    yield "sixes", f"moves: {cap + 1:,} moves (over REFEREE_MAX_MOVES)", plain_normal, json_request(
+        f"{G}/sixes/moves", {"record": over, "move": move}), 422
+    past_rules = {**normal, "moves": [{"seat": 0, "type": "pass"}] * 177}  # 5 players, no voluntary pass
+    yield "sixes", "moves: 177 moves (over the rules' 176 for the round)", plain_normal, json_request(
+        f"{G}/sixes/moves", {"record": past_rules, "move": normal_move}), 422
+
+
+def master_token_case(app):
+    """A token without a seat on the longest record: the answer carries a token for every seat."""
+    ring = app.extensions["referee_keyring"]
+    long = long_sixes_record(app.config["MAX_MOVES"] - 1)
+    hand, normal = record_of_sixes()
+    yield "sixes", f"moves: a master token on a legal {len(long.moves):,}-move record (6 tokens back)", json_request(
+        f"{G}/sixes/moves", {"record_token": ring.seal("sixes", normal), "move": hand.legal_moves()[0]}), json_request(
+        f"{G}/sixes/moves", {"record_token": ring.seal("sixes", long.to_record()), "move": long.legal_moves()[0]}), 200
+
+
+def record_of_sixes():
+    from tests.test_hostile import record_of
+    return record_of("sixes")
+
+
+def tournament_cases(app):
+    """``…/tournaments/score`` (32 MiB cap): floods against a normal 1,000-hand event."""
+    from bench.tournaments import build
+    url = f"{G}/buck-euchre/tournaments/score"
+    event = build("buck-euchre", 1000)
+    normal = json_request(url, event)
+    n = 200_000
+    full = event["rounds"][0]["tables"][0]
+    table = {"seats": full["seats"], "boards": full["boards"][:1], "hands": full["hands"][:1]}  # one hand
+    small = {**event, "rounds": [{"tables": [full]}]}
+    for name, body, status in (
+            (f"{n:,} entrants", {**event, "entrants": [{"id": "p", "name": "x"}] * n}, 422),
+            (f"{n:,} entrants of the wrong types", {**event, "entrants": [{"id": 5, "name": 6}] * n}, 422),
+            (f"{n:,} rounds (over the byte cap)", {**event, "rounds": [{"tables": [table]}] * n}, 413),
+            (f"{n:,} boards", {**event, "boards": [{"seed": "s", "dealer": 0}] * n}, 422),
+            (f"{n:,} tables (over the byte cap)", {**event, "rounds": [{"tables": [table] * n}]}, 413),
+            (f"{n:,} unknown fields in the event", {**small, **{f"f{i}": 0 for i in range(n)}}, 400),
+            (f"{n:,} unknown fields in an entrant", {**small, "entrants": [
+                {**event["entrants"][0], **{f"f{i}": 0 for i in range(n)}}] + event["entrants"][1:]}, 400),
+            (f"{n:,} seats at a table", {**small, "rounds": [{"tables": [{**full, "seats": ["p0"] * n}]}]}, 400),
+            ("a 4 MB entrant name", {**small, "entrants": [{"id": "p0", "name": "x" * 4_000_000}]}, 400)):
+        yield "buck-euchre", f"tournaments: {name}", normal, json_request(url, body), status
+    deep = b'{"format":"duplicate","x":[' + b",".join([b"[" * 29 + b"]" * 29] * 70_000) + b"]}"
+    yield "buck-euchre", "tournaments: 4 MB of groups 31 deep (the depth scanner's worst)", normal, Request(url, deep), 400
+
+
+def analysis_cases(app):
+    """``…/analysis`` and ``…/hint``: tests/test_hostile_analysis.py's corpus against a normal request."""
+    from tests import test_hostile_analysis as ta
+    from tests.test_api_analysis import EXAMPLES
+    for game_id in ta.GAMES:
+        record = next(e["record"] for e in EXAMPLES if e["record"]["game"] == game_id)
+        for path in ("analysis", "hint"):
+            url = f"{G}/{game_id}/{path}"
+            body = {"record": record}
+            normal = json_request(url, body)
+            for name, kwargs, _ in ta.envelope_cases(orjson.dumps(body), app.config["MAX_CONTENT_LENGTH"]):
+                yield game_id, f"{path}: {name}", normal, Request(
+                    url, kwargs["data"], kwargs.get("content_type"), headers=kwargs.get("headers")), None
+            for name, payload, _ in ta.field_cases(path, body):
+                yield game_id, f"{path}: {name}", normal, json_request(url, payload), None
+
+
+# Known to cost far more than 10 normal requests, by design of another part (printed, not failed):
+# a legal search may use the whole per-request node cap (REFEREE_MAX_ANALYSIS_NODES, 500,000).
+KNOWN = ("max_nodes at the cap on a whole hand",)
+
+
+def analysis_budget_cases(app):
+    from service.rules.analysis.adapters import ADAPTERS
+    from tests.test_api_analysis import EXAMPLES, first_position
+    for game_id in ("court-piece", "bid-whist"):
+        example = next(e["record"] for e in EXAMPLES if e["record"]["game"] == game_id)
+        record = first_position(game_id, f"hostile-cap-{game_id}", ADAPTERS[game_id].total)
+        yield game_id, "analysis: max_nodes at the cap on a whole hand", json_request(
+            f"{G}/{game_id}/analysis", {"record": example}), json_request(
+            f"{G}/{game_id}/analysis", {"record": record, "max_nodes": 100_000_000}), 422
 
 
 def corpus_cases(app):
@@ -172,6 +256,9 @@ def main(argv=None) -> int:
     p.add_argument("--runs", type=int, default=7, help="best of this many runs per request")
     p.add_argument("--factor", type=float, default=10.0, help="the most a hostile body may cost (normal requests)")
     p.add_argument("--no-corpus", action="store_true", help="only the attack report's cases")
+    p.add_argument("--only", default="", help="only the cases whose game or name contains this")
+    p.add_argument("--analysis-budget", action="store_true",
+                   help="also a search at the node cap (seconds per request; reported, not failed)")
     args = p.parse_args(argv)
     random.seed(0)
     os.environ.setdefault("REFEREE_ACCESS_LOG", "0")  # a log line per request is not what is measured
@@ -182,23 +269,31 @@ def main(argv=None) -> int:
     print(f"hostile bodies: best of {args.runs}, each against a normal request to the same endpoint "
           f"(at most {args.factor:g}x)")
     print(f"{'game':13} {'case':72} {'status':>6} {'hostile µs':>11} {'normal µs':>10} {'ratio':>6}")
-    cases = list(issue_cases(flask_app))
+    cases = list(issue_cases(flask_app)) + list(master_token_case(flask_app)) + list(tournament_cases(flask_app))
     if not args.no_corpus:
-        cases += list(corpus_cases(flask_app))
+        cases += list(corpus_cases(flask_app)) + list(analysis_cases(flask_app))
+    if args.analysis_budget:
+        cases += list(analysis_budget_cases(flask_app))
+    known = []
     for game_id, name, normal, hostile, expected in cases:
+        if args.only not in f"{game_id} {name}":
+            continue
         normal(app)
         status = hostile(app)
         h, n, r = ratio(app, normal, hostile, args.runs)
         count += 1
         bad = r > args.factor or status >= 500 or (expected is not None and status != expected)
-        if bad:
+        if bad and any(k in name for k in KNOWN):
+            known.append((game_id, name, r))
+        elif bad:
             failures.append((game_id, name, status, r))
         if r > worst[0]:
             worst = (r, f"{game_id} {name}")
         if expected is not None or bad or r > args.factor / 2:  # the corpus: only its costliest
             print(f"{game_id:13} {name[:72]:72} {status:>6} {h * 1e6:>11.0f} {n * 1e6:>10.0f} {r:>6.2f}"
                   + ("  <-- over" if bad else ""), flush=True)
-    print(f"\n{count} cases, worst {worst[0]:.2f}x ({worst[1]}); {len(failures)} over {args.factor:g}x or unexpected")
+    print(f"\n{count} cases, worst {worst[0]:.2f}x ({worst[1]}); {len(failures)} over {args.factor:g}x or unexpected"
+          + (f"; {len(known)} known over (the analysis node cap, docs/TRUST.md)" if known else ""))
     return 1 if failures else 0
 
 

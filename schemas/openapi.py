@@ -40,7 +40,9 @@ def _problems(*statuses):
             403: "A token bound to a seat asked for what that seat may not have (`seat_forbidden`)",
             415: "Body not sent as application/json (`unsupported_media_type`)",
             422: "Impossible record (`invalid_record`; among its reasons `deal_mismatch`, a record whose "
-                 "deal is not its seed's, and `bad_seed`, a seed over 256 characters), a move the rules "
+                 "deal is not its seed's, `bad_seed`, a seed over 256 characters, and `too_many_moves`, a "
+                 "record longer than its game's rules allow or than `REFEREE_MAX_MOVES`, and `number_out_of_range`, "
+                 "an integer beyond 2**53 - 1), a move the rules "
                  "forbid (`illegal_move`), a record token that is not one of this service's for this game "
                  "(`invalid_token`) or one past its expiry (`token_expired`)",
             503: "A token was sent or asked for but the service has no token keys (`sealing_unavailable`)"}

@@ -14,7 +14,7 @@ from schemas.games import calculator_schema
 
 from .docs import cacheable
 from .envelope import checker
-from .limits import integral_floats, json_depth_exceeds
+from .limits import json_depth_exceeds, numbers
 from .problems import ApiProblem
 from .rules import games
 from .rules.errors import IllegalMove, InvalidRecord, short
@@ -65,7 +65,7 @@ def body(schema: type[rq.Envelope] | None = None, cap: str = "MAX_CONTENT_LENGTH
         raise _too_deep()
     if not isinstance(data, dict):
         raise ApiProblem(400, "invalid_request", "the body must be a JSON object")
-    data = integral_floats(raw, data)
+    data, too_big = numbers(raw, data)  # refused once the shape is known good: a field the schema bounds is its 400
     if schema is not None:
         instance = _instance(schema)
         if len(data) > len(instance.fields):  # a flood of unknown fields: refused before any is examined
@@ -76,12 +76,16 @@ def body(schema: type[rq.Envelope] | None = None, cap: str = "MAX_CONTENT_LENGTH
         fast = checker(schema)
         checked = fast(data) if fast is not None else None
         if checked is not None:  # the very dict marshmallow would answer (service/envelope.py)
+            if too_big is not None:
+                raise too_big
             return checked
         try:
             data = instance.load(data)
         except ValidationError as exc:
             raise ApiProblem(400, "invalid_request", "the request's shape is wrong",
                              errors=exc.normalized_messages()) from None
+    if too_big is not None:
+        raise too_big
     return data
 
 

@@ -19,10 +19,12 @@ DEFAULT_MAX_BODY = 1024 * 1024
 def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__)
     app.config["MAX_CONTENT_LENGTH"] = int(os.environ.get("REFEREE_MAX_BODY_BYTES", DEFAULT_MAX_BODY))
-    # a record (2000 moves, sealed or not) or a calculator body needs far less than a match log
+    # a record (800 moves, sealed or not) or a calculator body needs far less than a match log
     app.config["MAX_RECORD_BYTES"] = int(os.environ.get("REFEREE_MAX_RECORD_BYTES", 256 * 1024))
     app.config["MAX_DEAL_BYTES"] = int(os.environ.get("REFEREE_MAX_DEAL_BYTES", 16 * 1024))
-    app.config["MAX_MOVES"] = int(os.environ.get("REFEREE_MAX_MOVES", 2000))
+    # every legal hand at the stacks the rules suggest fits (docs/TRUST.md, "Long records"), and the
+    # longest record costs at most a few normal requests
+    app.config["MAX_MOVES"] = int(os.environ.get("REFEREE_MAX_MOVES", 800))
     app.config["MAX_HANDS"] = int(os.environ.get("REFEREE_MAX_HANDS", 500))
     app.config["MAX_JSON_DEPTH"] = int(os.environ.get("REFEREE_MAX_JSON_DEPTH", 32))
     app.config["TOKEN_KEYS"] = os.environ.get(KEY_ENV, "")

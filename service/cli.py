@@ -45,7 +45,7 @@ def read_match(text: str) -> tuple[str, list]:
     """The game id and the hands' records from a file's text, whichever of the three shapes."""
     try:
         doc = json.loads(text)
-    except json.JSONDecodeError as exc:
+    except (ValueError, RecursionError) as exc:  # also digits past Python's 4,300, nesting past the stack
         raise UsageError(f"not JSON: {exc}") from None
     if isinstance(doc, list):
         hands, game = doc, None

@@ -49,7 +49,7 @@ def run(args, out=None) -> int:
     try:
         text = sys.stdin.read() if args.record == "-" else open(args.record, encoding="utf-8").read()
         record = json.loads(text)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:  # ValueError: bad JSON, a 10,000-digit number
         print(f"referee: {args.record}: {exc}", file=sys.stderr)
         return 2
     game = GAMES.get(record.get("game")) if isinstance(record, dict) else None

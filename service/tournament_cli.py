@@ -47,7 +47,7 @@ def run(args, stdout=None, stderr=None) -> int:
     try:
         text = sys.stdin.read() if args.event == "-" else open(args.event, encoding="utf-8").read()
         doc = json.loads(text)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:  # ValueError: bad JSON, a 10,000-digit number
         print(f"referee: {args.event}: {exc}", file=stderr)
         return EXIT_USAGE
     if not isinstance(doc, dict) or doc.get("game") not in GAMES:

@@ -1,12 +1,16 @@
-"""The depth scanner against a parser: random JSON, strings with every kind of escape (issue 11)."""
+"""The body's edge against a parser: the depth scanner on random JSON with every kind of escape, and
+numbers in every spelling against JSON Schema's notion of an integer (issue 11)."""
 
 import json
 
+import jsonschema
 import orjson
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.limits import json_depth_exceeds
+from service.limits import _ints, integral_floats, json_depth_exceeds
+from service.rules.errors import InvalidRecord
 
 # strings full of what confuses a scanner: quotes, backslashes, brackets, control characters
 TEXT = st.text(alphabet=st.sampled_from('"\\[]{}\n\t/ua0\x00\x1f\u2028é😀'), max_size=12)
@@ -45,26 +49,102 @@ def test_a_deep_value_beside_any_string_is_found(before, after, deep):
         assert json_depth_exceeds(raw, 32) == ("seat" in wrapped)
 
 
-# --- integral floats (issue 11, item 6) ---
-NUMBERS = st.recursive(st.none() | st.integers(-2**63, 2**63 - 1) | st.floats(-2.0**53, 2.0**53) | TEXT,
+# --- integral floats (issue 11, item 6), exponents included, and integers no client can hold ---
+SAFE = 2 ** 53 - 1
+NUMBERS = st.recursive(st.none() | st.booleans() | st.integers(-2**63, 2**63 - 1)
+                       | st.integers(-SAFE, SAFE) | st.floats(-2.0**60, 2.0**60, allow_nan=False) | TEXT,
                        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4),
                        max_leaves=20)
+INTEGER = jsonschema.Draft202012Validator({"type": "integer"})
 
 
-@settings(max_examples=300, deadline=None)
+def _number(value, style: int) -> str:
+    """One number in one of the spellings JSON allows: plain, with a point, an exponent, both."""
+    if type(value) is int:
+        return [str(value), f"{value}e0", f"{value * 10}e-1", f"{value}.000", f"{value}.0E+0"][style]
+    return [repr(value), format(value, ".17e"), format(value, ".17E"), repr(value), format(value, ".3e")][style]
+
+
+def written(value, style: int) -> bytes:
+    """``value`` as JSON text with every number spelt the ``style`` way (strings as orjson writes them)."""
+    def text(v):
+        if type(v) in (int, float):
+            return _number(v, style)
+        if isinstance(v, list):
+            return "[" + ", ".join(map(text, v)) + "]"
+        if isinstance(v, dict):
+            return "{" + ",".join(orjson.dumps(k).decode() + ":" + text(x) for k, x in v.items()) + "}"
+        return orjson.dumps(v).decode()
+    return text(value).encode()
+
+
+def _walked(data):
+    """The whole walk, whatever the scan says."""
+    huge = []
+    out = _ints(data, huge)
+    if huge:
+        raise InvalidRecord("number_out_of_range", "")
+    return out
+
+
+def outcome(convert, data):
+    try:
+        return convert(data)
+    except InvalidRecord as exc:
+        return exc.reason
+
+
+def leaves(parsed, converted):
+    """The numbers of a parsed body beside what the conversion made of them."""
+    if isinstance(parsed, list):
+        for p, c in zip(parsed, converted):
+            yield from leaves(p, c)
+    elif isinstance(parsed, dict):
+        for k in parsed:
+            yield from leaves(parsed[k], converted[k])
+    elif type(parsed) in (int, float):
+        yield parsed, converted
+
+
+@settings(max_examples=150, deadline=None)
 @given(NUMBERS)
-def test_every_integral_float_a_json_library_writes_is_converted(value):
-    from service.limits import _ints, integral_floats
-    for raw in spellings({"v": value}):
-        assert integral_floats(raw, orjson.loads(raw)) == _ints(orjson.loads(raw)), raw
+def test_integral_floats_are_the_integers_json_schema_says_they_are(value):
+    # the cheap scan never misses a number the walk would change (or refuse), in any spelling;
+    # and a number becomes an int exactly when JSON Schema calls it an integer (and a client can
+    # hold it exactly), ints beyond that are refused
+    for raw in [*spellings({"v": value}), *(written({"v": value}, k) for k in range(5))]:
+        try:
+            parsed = orjson.loads(raw)
+        except orjson.JSONDecodeError:  # a spelling past a double's range (1e400)
+            continue
+        got = outcome(lambda d: integral_floats(raw, d), parsed)
+        assert got == outcome(lambda d: _walked(d), orjson.loads(raw)), raw
+        if got == "number_out_of_range":
+            assert any(type(v) is int and abs(v) > SAFE for v, _ in leaves(parsed, parsed))
+            continue
+        for before, after in leaves(parsed, got):
+            assert (type(after) is int) == (INTEGER.is_valid(before) and abs(before) <= SAFE), (raw, before)
+            assert after == before
 
 
 def test_integral_floats_become_integers_and_nothing_else_changes():
-    from service.limits import integral_floats
-    raw = b'{"a": 3.0, "b": [1.0e0, 2.5, "3.0", {"c": -0.0}], "d": 1e300, "e": true, "s": "x1.0"}'
+    raw = (b'{"a": 3.0, "b": [1.0e0, 2.5, "3.0", {"c": -0.0}], "d": 1e300, "e": true, "s": "x1.0",'
+           b' "f": 3e0, "g": 30e-1, "h": 3E+0, "i": -2e1, "j": 2.5e0, "k": 1e-1}')
     out = integral_floats(raw, orjson.loads(raw))
-    assert out == {"a": 3, "b": [1, 2.5, "3.0", {"c": 0}], "d": 1e300, "e": True, "s": "x1.0"}
-    assert type(out["a"]) is int and type(out["b"][0]) is int and type(out["d"]) is float
-    raw = b'{"seed": "hostile-0.25", "t": "AbC3e_9", "n": 3}'  # a point inside a string: no walk
-    data = orjson.loads(raw)
-    assert integral_floats(raw, data) is data
+    assert out == {"a": 3, "b": [1, 2.5, "3.0", {"c": 0}], "d": 1e300, "e": True, "s": "x1.0",
+                   "f": 3, "g": 3, "h": 3, "i": -20, "j": 2.5, "k": 0.1}
+    assert [type(out[k]) for k in "afghi"] == [int] * 5 and type(out["d"]) is float
+    for raw in (b'{"seed": "hostile-0.25", "t": "AbC3e_9", "n": 3}',  # points and exponents inside strings
+                b'{"seed": "hostile-0.3714285714285714", "n": [1, 2]}'):  # and a long run of digits
+        data = orjson.loads(raw)
+        assert integral_floats(raw, data) is data  # not walked
+
+
+@pytest.mark.parametrize("raw", [b'{"chips": [9007199254740992]}', b'{"a": {"b": [-9007199254740992]}}',
+                                 b'{"x": 18446744073709551615}'])
+def test_an_integer_no_client_can_hold_is_refused(raw):
+    with pytest.raises(InvalidRecord) as refused:
+        integral_floats(raw, orjson.loads(raw))
+    assert refused.value.reason == "number_out_of_range"
+    ok = b'{"chips": [9007199254740991, -9007199254740991]}'
+    assert integral_floats(ok, orjson.loads(ok)) == orjson.loads(ok)

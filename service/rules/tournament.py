@@ -38,7 +38,7 @@ class Limits:
     boards: int = 1000
     hands: int = 10000
     hands_per_table: int = 500
-    moves: int = 2000
+    moves: int = 800  # REFEREE_MAX_MOVES (docs/TRUST.md, "Long records")
 
     @classmethod
     def from_env(cls, env) -> "Limits":

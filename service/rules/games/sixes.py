@@ -173,6 +173,15 @@ class Sixes(Game):
                 "48 cards, adding the 8s and 9s between the 7 and the J")
 
     # --- reading a record ---
+    def _start(self, record, verify: bool = True) -> "SixesHand":
+        # a record longer than the rules allow is refused before any move is replayed (docs/TRUST.md, "Long
+        # records"): the moves come last in the order of checks, so everything else is checked first
+        hand = super()._start(record, verify)
+        moves = record.get("moves")
+        if isinstance(moves, list) and len(moves) > hand.max_moves():
+            raise InvalidRecord("too_many_moves", f"record.moves: {len(moves)} moves; {hand.max_moves_why()}")
+        return hand
+
     def parse_match(self, raw, options: dict) -> dict:
         n = self.players(options)
         return parse_match(raw, {"chips": [options["start_chips"]] * n, "hand_number": 1},
@@ -311,6 +320,28 @@ class SixesHand(Hand):
         self.to_act = next((s for s in range(n) if self.holdings.known[s] >> SIX_OF_DIAMONDS & 1),
                            None)  # None only in a view whose viewer cannot see the 6D
 
+    # --- the longest round the rules allow ---
+    def max_moves(self) -> int:
+        """At most this many moves in the round (rules/sixes.md; docs/TRUST.md, "Long records").
+
+        Plays: at most the pack less one card per other seat (the round ends when one seat plays its
+        last card). Between two plays every seat acts at most once without a play unless a pass is
+        voluntary: some seat always holds a playable card (each suit's next card, or its six, is in a
+        hand), and the layout does not move while seats pass. A voluntary pass costs a chip and a
+        chip paid stays in the pot until the round ends, so they are at most the chips left after
+        the antes; each lets the seats go round once more.
+        """
+        n = self.n
+        plays = self.build.pack.size - (n - 1)
+        voluntary = sum(self.chips) if self.options["voluntary_pass"] else 0
+        return plays + (n - 1) * (plays - 1) + n * voluntary
+
+    def max_moves_why(self) -> str:
+        why = f"a round of {self.n} players holds at most {self.max_moves()}"
+        if self.options["voluntary_pass"]:
+            why += f" with {sum(self.chips)} chips to pay voluntary passes"
+        return why
+
     # --- checking ---
     def check(self, move: dict):
         # Local extension of the shared order: in a view whose viewer does not hold the six of
@@ -333,10 +364,14 @@ class SixesHand(Hand):
             if not self.playable >> card & 1:
                 return "card_not_playable", f"{NAMES[card]} {self._why_not(card)}"
             return None
-        if not self.options["voluntary_pass"] and self.holdings.known[seat] & self.playable:
+        # a voluntary pass is paid ("may also pass (and pay) when he could play"): without a chip,
+        # a seat that can play must (the free pass is for one who cannot)
+        if self.holdings.known[seat] & self.playable and not (self.options["voluntary_pass"]
+                                                               and self.chips[seat]):
             can = [NAMES[c] for c in self.holdings.held[seat]
                    if c is not None and self.playable >> c & 1]
-            return "must_play", f"seat {seat} can play {', '.join(can)} and must play one"
+            broke = " (a voluntary pass costs a chip; he has none)" if self.options["voluntary_pass"] else ""
+            return "must_play", f"seat {seat} can play {', '.join(can)} and must play one{broke}"
         return None
 
     def _why_not(self, card: int) -> str:
@@ -421,7 +456,7 @@ class SixesHand(Hand):
             return [{"seat": seat, "type": "play", "card": "6D"}]
         out = [{"seat": seat, "type": "play", "card": NAMES[c]}
                for c in self.holdings.held[seat] if c is not None and self.playable >> c & 1]
-        if not out or self.options["voluntary_pass"]:
+        if not out or self.options["voluntary_pass"] and self.chips[seat]:
             out.append({"seat": seat, "type": "pass"})
         return out
 
