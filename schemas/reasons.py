@@ -155,15 +155,21 @@ class _Scan(ast.NodeVisitor):
 
 
     def _loop(self, name: str) -> list[str] | None:
-        """``for name, … in table`` where ``table`` is a tuple of tuples assigned in the same function."""
+        """``for name, … in table`` where ``table`` is a tuple of tuples, written there or assigned in the same function."""
         func = self.stack[-1]
         for loop in ast.walk(func):
-            if not (isinstance(loop, ast.For) and isinstance(loop.target, ast.Tuple) and isinstance(loop.iter, ast.Name)):
+            if not (isinstance(loop, ast.For) and isinstance(loop.target, ast.Tuple)
+                    and isinstance(loop.iter, (ast.Name, ast.Tuple, ast.List))):
                 continue
             names = [t.id if isinstance(t, ast.Name) else None for t in loop.target.elts]
             if name not in names:
                 continue
             i = names.index(name)
+            if not isinstance(loop.iter, ast.Name):
+                rows = [_strings(row.elts[i]) if isinstance(row, ast.Tuple) else None for row in loop.iter.elts]
+                if all(rows):
+                    return [v for row in rows for v in row]
+                continue
             for assign in ast.walk(func):
                 if (isinstance(assign, ast.Assign) and any(isinstance(t, ast.Name) and t.id == loop.iter.id
                                                             for t in assign.targets)

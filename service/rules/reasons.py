@@ -87,7 +87,10 @@ RECORDS: dict[str, str] = {
     "bad_move": "A move is not of its type's shape: an unknown type, a missing or extra field, a field of the wrong type.",
     "invalid_move": "A move is not of its type's shape: an unknown type, a missing or extra field, a field of the wrong type.",
     "unknown_move_type": "A move of a type this game does not have.",
-    "too_many_moves": "The record holds more moves than the service's cap (docs/TRUST.md, \"Limits\").",
+    "too_many_moves": ("The record holds more moves than the service's cap (docs/TRUST.md, \"Limits\"), or more "
+                       "than one round of the game can hold by its rules (Sixes: every seat's cards plus the "
+                       "passes its chips can pay for)."),
+    "number_out_of_range": "An integer in the body is beyond 2**53 - 1, outside what JSON numbers carry exactly.",
     "too_many_hands": "The match log holds more hands than the service's cap (docs/TRUST.md, \"Limits\").",
     "view_incomplete": "A view hides a card the referee needs for this answer (only the viewer's own cards are visible).",
     "bad_match": "The `match` object is not of this game's shape, or a value is out of range.",
