@@ -8,7 +8,7 @@ dropping; then playing -> done. A turned-up club starts in playing.
 from __future__ import annotations
 
 from ..cards import CLUBS, SUITS, Pack, mask_of, name, names, parse_suit, suit_of
-from ..errors import InvalidRecord, short
+from ..errors import InvalidRecord, N_, short
 from ..game import Game, Hand, hand_number, parse_int_list, parse_match, parse_seat
 from ..holdings import Holdings
 from ..options import Option
@@ -254,7 +254,7 @@ class BuckEuchreHand(Hand):
 
 class BuckEuchre(Game):
     id = "buck-euchre"
-    name = "Buck Euchre"
+    name = N_("Buck Euchre")
     min_players = max_players = N
     hand_class = BuckEuchreHand
     options = (
@@ -277,7 +277,7 @@ class BuckEuchre(Game):
         return PACK
 
     def deck_description(self):
-        return "24 cards: 9 T J Q K A in S H D C"
+        return N_("24 cards: 9 T J Q K A in S H D C")
 
     def parse_match(self, raw, options):
         def scores(v):

@@ -12,7 +12,7 @@ holds the opening six of diamonds (see ``SixesHand.check``).
 from __future__ import annotations
 
 from ..cards import NAMES, SUITS, Pack, lookup, mask_of, names
-from ..errors import InvalidRecord, short
+from ..errors import InvalidRecord, N_, short
 from ..game import Game, Hand, hand_number, is_int, parse_match, parse_seat
 from ..holdings import Holdings
 from ..options import Option, parse_options
@@ -155,7 +155,7 @@ def _passes(value, n: int, where: str) -> list[int]:
 
 class Sixes(Game):
     id = "sixes"
-    name = "Sixes"
+    name = N_("Sixes")
     min_players, max_players = 3, 6
     options = OPTIONS
     move_fields = {"play": {"card": "card"}, "pass": {}}
@@ -168,7 +168,7 @@ class Sixes(Game):
         return build_for(self.players(options)).pack
 
     def deck_description(self) -> str:
-        return ("40 cards: A 2 3 4 5 6 7 J Q K in spades, hearts, diamonds and clubs "
+        return N_("40 cards: A 2 3 4 5 6 7 J Q K in spades, hearts, diamonds and clubs "
                 "(no 8s, 9s or 10s); each suit's row runs A-7 then J, Q, K; with 6 players (variant) "
                 "48 cards, adding the 8s and 9s between the 7 and the J")
 

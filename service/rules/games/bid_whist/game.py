@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...cards import NAMES, Pack, names, parse_suit
-from ...errors import InvalidRecord, short
+from ...errors import InvalidRecord, N_, short
 from ...game import Game, hand_number, is_int, parse_int_list, parse_match, parse_seat
 from ...options import parse_options
 from .hand import BidWhistHand
@@ -57,7 +57,7 @@ def _books(value, bidder: int, where: str) -> list[int]:
 
 class BidWhist(Game):
     id = "bid-whist"
-    name = "Bid Whist"
+    name = N_("Bid Whist")
     min_players = max_players = 4
     options = OPTIONS
     move_fields = {
@@ -82,7 +82,7 @@ class BidWhist(Game):
         return options
 
     def deck_description(self) -> str:
-        return "54 cards: 2-A in spades, hearts, diamonds, clubs, plus BJ (black, little) and RJ (red, big) jokers"
+        return N_("54 cards: 2-A in spades, hearts, diamonds, clubs, plus BJ (black, little) and RJ (red, big) jokers")
 
     def parse_match(self, raw, options: dict) -> dict:
         match = parse_match(raw, {"scores": [0, 0], "hand_number": 1},

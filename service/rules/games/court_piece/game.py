@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...cards import NAMES, SUITS, lookup
-from ...errors import InvalidRecord, short
+from ...errors import InvalidRecord, M, N_, short
 from ...game import Game, is_int, parse_seed
 from ...shuffle import new_seed, shuffled
 from .calculators import Calculators
@@ -15,7 +15,7 @@ from .options import MATCH_FIELDS, OPTIONS, parse_court_piece_options
 
 class CourtPiece(Calculators, Game):
     id = "court-piece"
-    name = "Court Piece / Rung"
+    name = N_("Court Piece / Rung")
     min_players = max_players = 4
     options = OPTIONS
     reasons = {"unknown_card": "bad_card", "hidden_card": "bad_card", "unknown_field": "bad_record",
@@ -42,7 +42,7 @@ class CourtPiece(Calculators, Game):
         return PACK
 
     def deck_description(self):
-        return "52 cards, aces high; canonical order " + ORDER
+        return M("52 cards, aces high; canonical order {order}", order=ORDER)
 
     # ---- reading a record
     def parse_match(self, raw, options):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...cards import NAMES, Pack, lookup, names
-from ...errors import InvalidRecord, short
+from ...errors import InvalidRecord, N_, short
 from ...game import Game, is_int, parse_match
 from .calculators import Calculators
 from .hand import _MISSING, FiveHundredHand
@@ -21,7 +21,7 @@ _MOVE_FIELDS = {
 
 class FiveHundred(Calculators, Game):
     id = "five-hundred"
-    name = "Five Hundred"
+    name = N_("Five Hundred")
     min_players, max_players = 2, 6
     options = OPTIONS
     move_fields = _MOVE_FIELDS
@@ -39,7 +39,7 @@ class FiveHundred(Calculators, Game):
         return PACKS[options["players"]]
 
     def deck_description(self) -> str:
-        return ("10 cards a hand and 3 to the kitty: 33 cards (A-7 and the joker) for 2-3 players, 43 for 4 "
+        return N_("10 cards a hand and 3 to the kitty: 33 cards (A-7 and the joker) for 2-3 players, 43 for 4 "
                 "(black A-5, red A-4, joker), 53 for 5 (full pack and joker), 63 for 6 (adds 11s, 12s and "
                 "red 13s)")
 
