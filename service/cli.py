@@ -28,6 +28,7 @@ import sys
 from . import cli_analyse, tournament_cli
 from .rules.errors import IllegalMove, RefereeError
 from .rules.games import GAMES
+from .rules.messages import M
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 # Fields of a hand result already printed on their own, or too long for one line.
@@ -85,7 +86,7 @@ def describe_hand(i: int, entry: dict, running) -> str:
 def _move_text(move) -> str:
     if not isinstance(move, dict):
         return _fmt(move)
-    rest = " ".join(_fmt(v) for k, v in move.items() if k not in ("seat", "type"))
+    rest = " ".join(_fmt(v) for k, v in move.items() if k not in ("seat", M("type")))
     return f"seat {move.get('seat')} {move.get('type')}{' ' + rest if rest else ''}"
 
 
