@@ -21,7 +21,7 @@ from .rules.messages import M
 
 analysis = Blueprint("analysis", __name__)
 
-PILE_MODES = ("double_sar", M("hidden_rung"))
+PILE_MODES = ("double_sar", "hidden_rung")
 
 
 @analysis.errorhandler(AnalysisRefused)

@@ -86,7 +86,7 @@ def describe_hand(i: int, entry: dict, running) -> str:
 def _move_text(move) -> str:
     if not isinstance(move, dict):
         return _fmt(move)
-    rest = " ".join(_fmt(v) for k, v in move.items() if k not in ("seat", M("type")))
+    rest = " ".join(_fmt(v) for k, v in move.items() if k not in ("seat", "type"))
     return f"seat {move.get('seat')} {move.get('type')}{' ' + rest if rest else ''}"
 
 

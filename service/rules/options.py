@@ -48,7 +48,7 @@ class Option:
         elif self.minimum is not None:
             text = M("an integer >= {minimum}", minimum=self.minimum)
         else:
-            text = M({"integer": "an integer", "boolean": "a boolean", "string": "a string"}[self.type])
+            text = {"integer": M("an integer"), "boolean": M("a boolean"), "string": M("a string")}[self.type]
         return M("{text} or null", text=text) if self.nullable else text
 
     def to_json(self) -> dict:

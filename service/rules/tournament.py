@@ -175,7 +175,7 @@ class _Event:
                 options = game.parse_options({**self.raw_options, **own})
         except InvalidRecord as exc:
             raise refuse(exc.reason, M("options: {detail}", detail=exc.detail)) from None
-        for key in ("players", M("six_player_teams")):
+        for key in ("players", "six_player_teams"):
             if key in self.options and options[key] != self.options[key]:
                 raise refuse(f"changes_{key}", M("options may not change {key} ({key2} for the event)", key=repr(key), key2=repr(self.options[key])))
         if game.id == "court-piece" and options.get("scoring") == "courts":

@@ -67,7 +67,7 @@ def pile_cards(record: dict) -> int:
     """Cards the view shows in a pile that a seat may have taken into its hand."""
     deal = record.get("deal") or {}
     out = 0
-    for key in ("kitty", M("turn_up")):
+    for key in ("kitty", "turn_up"):
         value = deal.get(key)
         for v in value if isinstance(value, list) else [value]:
             c = lookup(v) if isinstance(v, str) else None

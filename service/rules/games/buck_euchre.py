@@ -100,7 +100,7 @@ class BuckEuchreHand(Hand):
                 return "invalid_suit", M("{suit} is not one of S, H, D, C", suit=short(move['suit']))
             if suit == suit_of(self.turn_up) and not self.options["allow_turned_suit"]:
                 return "suit_turned_down", M("{suit} was turned down", suit=SUITS[suit])
-        elif kind in ("discard", M("play")):
+        elif kind in ("discard", "play"):
             card, seat, holdings = move["card"], move["seat"], self.holdings
             if card is None:  # another seat's hidden discard: nothing the viewer can check
                 return None
@@ -141,7 +141,7 @@ class BuckEuchreHand(Hand):
             self._start_dropping(self.trump, self.maker)
         elif kind == "name_trump":
             self._start_dropping(parse_suit(move["suit"]), seat)  # "NT" (variant): no trump
-        elif kind in ("stay", M("drop")):
+        elif kind in ("stay", "drop"):
             self.dropped[seat] = kind == "drop"
             self.deciders.pop(0)
             if self.deciders:
@@ -441,7 +441,7 @@ def validate_bid(game: BuckEuchre, body) -> dict:
     refusal = hand.check(bid)
     if refusal is None:
         hand.play(bid, len(calls))
-    over = hand.phase not in ("ordering", M("naming"))
+    over = hand.phase not in ("ordering", "naming")
     contract = None
     if over:
         contract = {"trump": None if hand.trump is None else SUITS[hand.trump], "maker": hand.maker}

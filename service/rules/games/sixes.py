@@ -246,7 +246,7 @@ class Sixes(Game):
         return _passes(body["cards_left"], n, f"{where}.cards_left")
 
     def score(self, body) -> dict:
-        _body_fields(body, ("passes", M("round_winner")), "score")
+        _body_fields(body, ("passes", "round_winner"), "score")
         options, n, chips = self._options_and_chips(body, "score")
         passes = _passes(body["passes"], n, "score.passes")
         winner = parse_seat(body["round_winner"], n, "score.round_winner")
@@ -274,7 +274,7 @@ class Sixes(Game):
         running, over_after, winner, winners = [], None, None, []
         for i, r in enumerate(rounds):
             where = f"matches/score.hands[{i}]"
-            _body_fields(r, ("passes", M("round_winner")), where)
+            _body_fields(r, ("passes", "round_winner"), where)
             passes = _passes(r["passes"], n, f"{where}.passes")
             round_winner = parse_seat(r["round_winner"], n, f"{where}.round_winner")
             left = self._cards_left(r, options, n, where)

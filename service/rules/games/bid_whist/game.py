@@ -94,7 +94,7 @@ class BidWhist(Game):
         return match
 
     def parse_deal(self, raw, hand: BidWhistHand) -> None:
-        extra = [k for k in raw if k not in ("hands", M("kitty"))]
+        extra = [k for k in raw if k not in ("hands", "kitty")]
         if extra:
             raise InvalidRecord("bad_deal", M("record.deal: unknown field {extra}", extra=short(extra[0])))
         hands, kitty = raw.get("hands"), raw.get("kitty")
@@ -130,7 +130,7 @@ class BidWhist(Game):
 
     # --- calculators ---
     def trick_winner(self, body) -> dict:
-        body = _body(body, "body", ("leader", "cards", "direction"), ("trump", M("options")))
+        body = _body(body, "body", ("leader", "cards", "direction"), ("trump", "options"))
         # ``options`` is read only for the variant downtown_aces; checked as a record's options are
         aces = self.parse_options(body.get("options")).get("downtown_aces", "good")
         leader = parse_seat(body["leader"], 4, "leader")
@@ -148,7 +148,7 @@ class BidWhist(Game):
         cards = []
         seen = 0
         for i, item in enumerate(raw):
-            item = _body(item, f"cards[{i}]", ("seat", M("card")))
+            item = _body(item, f"cards[{i}]", ("seat", "card"))
             seat = parse_seat(item["seat"], 4, f"cards[{i}].seat")
             if seat != (leader + i) % 4:
                 raise InvalidRecord("bad_trick", M("cards[{value}] must be played by seat {leader}", value=i, leader=(leader + i) % 4))
@@ -168,7 +168,7 @@ class BidWhist(Game):
             return self._validate_bid(body)
 
     def _validate_bid(self, body) -> dict:
-        body = _body(body, "body", ("dealer", M("bid")), ("options", M("calls")))
+        body = _body(body, "body", ("dealer", "bid"), ("options", "calls"))
         options = self.parse_options(body.get("options"))
         dealer = parse_seat(body["dealer"], 4, "dealer")
         calls = body.get("calls", [])
@@ -210,7 +210,7 @@ class BidWhist(Game):
         return score_hand(options, bidder, level, mode, books, scores)
 
     def score_match(self, body) -> dict:
-        body = _body(body, "body", ("hands",), ("options", M("scores")))
+        body = _body(body, "body", ("hands",), ("options", "scores"))
         options = self.parse_options(body.get("options"))
         scores = _scores(body.get("scores", [0, 0]), options, "scores")
         hands = body["hands"]
@@ -218,7 +218,7 @@ class BidWhist(Game):
             raise InvalidRecord("bad_body", M("hands must be a list of {{contract, books}}"))
         parsed = []
         for i, item in enumerate(hands):
-            item = _body(item, f"hands[{i}]", ("contract", M("books")))
+            item = _body(item, f"hands[{i}]", ("contract", "books"))
             bidder, level, mode = _contract(item["contract"], options, f"hands[{i}].contract")
             parsed.append((bidder, level, mode, _books(item["books"], bidder, f"hands[{i}].books")))
         running = []

@@ -14,7 +14,7 @@ class Checks:
         t = move["type"]
         if t == "reveal" and not self.hidden:
             return "not_hidden_mode", M("reveal exists only in hidden trump")
-        if t in ("change_cards", M("change_trump")) and not self.options["rung_royal"]:
+        if t in ("change_cards", "change_trump") and not self.options["rung_royal"]:
             return "extras_disabled", M("{t} needs the rung_royal option", t=t)
         return None
 
@@ -78,7 +78,7 @@ class Checks:
             if seat == self.p or self.passed:
                 return "partner_cannot_pass", M("only the first chooser may pass, once")
             return None
-        if t in ("timeout", M("change_cards")):
+        if t in ("timeout", "change_cards"):
             return None
         if t == "reveal":
             if self.revealed:

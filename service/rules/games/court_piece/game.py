@@ -60,7 +60,7 @@ class CourtPiece(Calculators, Game):
         if not is_int(hn) or hn < 1:
             raise InvalidRecord("bad_match", M("match.hand_number must be an integer >= 1"))
         out = {"hand_number": hn}
-        for key in ("scores", M("consecutive_wins")):
+        for key in ("scores", "consecutive_wins"):
             v = raw.get(key, [0, 0])
             if not isinstance(v, list) or len(v) != 2 or not all(is_int(x) and x >= 0 for x in v):
                 raise InvalidRecord("bad_match", M("match.{key} must be two integers >= 0", key=key))
@@ -80,7 +80,7 @@ class CourtPiece(Calculators, Game):
 
     def parse_deal(self, raw, hand):
         viewer = hand.viewer
-        extra = [k for k in raw if k not in ("hands", M("draw"))]
+        extra = [k for k in raw if k not in ("hands", "draw")]
         if extra:
             raise InvalidRecord("bad_deal", M("deal: unknown field {extra}", extra=short(extra[0])))
         hands = raw.get("hands")
@@ -132,7 +132,7 @@ class CourtPiece(Calculators, Game):
         extra = [k for k in raw if k not in allowed]
         if extra:
             raise InvalidRecord("bad_move", M("{where}: unknown field {extra} in a {kind} move", where=where, extra=short(extra[0]), kind=short(kind)))
-        if kind in ("call_trump", M("change_trump")):
+        if kind in ("call_trump", "change_trump"):
             if ("suit" in raw) == ("card" in raw):
                 raise InvalidRecord("bad_move", M("{where}: {kind} takes exactly one of suit and card", where=where, kind=kind))
             if "suit" in raw:

@@ -6,19 +6,19 @@ from ...errors import InvalidRecord, M, short
 from ...options import Option, parse_options
 
 MODES = ("single_sar", "double_sar", "hidden_trump", "hidden_rung")
-PILE_MODES = ("double_sar", M("hidden_rung"))        # tricks pile up in the centre
-FACE_DOWN_MODES = ("hidden_trump", M("hidden_rung"))  # the trump is a face-down card
+PILE_MODES = ("double_sar", "hidden_rung")        # tricks pile up in the centre
+FACE_DOWN_MODES = ("hidden_trump", "hidden_rung")  # the trump is a face-down card
 
 OPTIONS = (
     Option("mode", "string", "single_sar", "the game played (hidden_rung: variant, hidden trump with "
            "the double-sar pile)", choices=MODES),
     Option("rung_royal", "boolean", False,
            "Rung Royal extras: change_cards (redeal) and change_trump"),
-    Option("scoring", "string", "points", "match scoring system", choices=("points", M("courts"))),
+    Option("scoring", "string", "points", "match scoring system", choices=("points", "courts")),
     Option("target_points", "integer", 10, "points needed to win the match", minimum=1),
     Option("target_courts", "integer", 3, "courts needed to win the match", minimum=1),
     Option("dealer_rotation", "string", "loser_deals", "how the deal moves between hands",
-           choices=("loser_deals", M("rotate"))),
+           choices=("loser_deals", "rotate")),
     Option("first_hand_draw", "boolean", True,
            "the first hand's chooser is found by a draw (dealer = winner - 1)"),
     Option("call_seconds", "integer", 20,
@@ -28,7 +28,7 @@ OPTIONS = (
     Option("reveal_counts_current_trick", "boolean", False,
            "hidden trump and hidden rung: trump-suit cards played earlier in the reveal trick count as trumps too"),
     Option("double_sar_kot", "string", "all_thirteen",
-           "double sar and hidden rung: what a kot is and when the hand stops", choices=("all_thirteen", M("first_seven"))),
+           "double sar and hidden rung: what a kot is and when the hand stops", choices=("all_thirteen", "first_seven")),
     Option("double_sar_first_pair_blocked", "boolean", False,
            "double sar and hidden rung: winning tricks 1 and 2 does not take the pile"),
     Option("double_sar_no_capture_11_12", "boolean", False,

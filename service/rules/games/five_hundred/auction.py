@@ -56,7 +56,7 @@ class Auction:
             if self.thrown_in:
                 return "hand_over", M("the hand was thrown in")
             return "wrong_phase", M("the auction is over")
-        if move["type"] not in ("pass", M("bid")):
+        if move["type"] not in ("pass", "bid"):
             return "wrong_phase", M("a {type} move is not taken in phase 'bidding'", type=short(move['type']))
         if move["seat"] != self.to_act:
             return self.turn_error(move["seat"])

@@ -163,7 +163,7 @@ class FiveHundredHand(PartnerCall, Hand):
     # --- applying moves ---
     def apply(self, move: dict) -> list[dict]:
         kind = move["type"]
-        if kind in ("pass", M("bid")):
+        if kind in ("pass", "bid"):
             self.auction.apply(move)
             if self.auction.over:
                 if self.auction.thrown_in:

@@ -105,7 +105,7 @@ OPTIONS = (
            minimum=2, maximum=6),
     Option("six_player_teams", "string", "two_teams_of_three",
            "six players only: two sides of three (alternate seats) or three sides of two (partners "
-           "opposite)", choices=("two_teams_of_three", M("three_teams_of_two"))),
+           "opposite)", choices=("two_teams_of_three", "three_teams_of_two")),
     Option("single_round_bidding", "boolean", False, "American auction: one call per seat, highest bid wins"),
     Option("allow_misere", "boolean", True, "misere may be bid"),
     Option("allow_open_misere", "boolean", True, "open_misere may be bid"),
@@ -127,7 +127,7 @@ OPTIONS = (
     Option("all_pass", "string", "throw_in",
            "variant: what happens when everyone passes - throw_in: the hand is thrown in; play_out: it "
            "is played out at no trumps without the kitty, every side scoring 10 a trick",
-           choices=("throw_in", M("play_out")), variant=True),
+           choices=("throw_in", "play_out"), variant=True),
 )
 
 
