@@ -12,6 +12,7 @@ from marshmallow import ValidationError
 from schemas import requests as rq
 from schemas.games import calculator_schema
 
+from . import i18n
 from .docs import cacheable
 from .limits import integral_floats, json_depth_exceeds
 from .problems import ApiProblem
@@ -132,22 +133,23 @@ def healthz():
 
 
 @cache
-def _catalogue_bytes(game_id: str | None) -> bytes:
+def _catalogue_bytes(game_id: str | None, lang: str = i18n.DEFAULT) -> bytes:
+    """The catalogue in one language (its words: names, decks, option meanings, move types)."""
     if game_id is None:
-        return orjson.dumps({"games": [g.catalogue() for g in games.GAMES.values()]})
-    return orjson.dumps(games.GAMES[game_id].catalogue())
+        return orjson.dumps({"games": [i18n.catalogue_words(g.catalogue(), lang) for g in games.GAMES.values()]})
+    return orjson.dumps(i18n.catalogue_words(games.GAMES[game_id].catalogue(), lang))
 
 
 @api.get("/v1/games")
 def catalogue():
     _check_accept()
-    return cacheable(_catalogue_bytes(None), "application/json")
+    return cacheable(_catalogue_bytes(None, i18n.current()), "application/json")
 
 
 @api.get("/v1/games/<game_id>")
 def game_entry(game_id):
     _check_accept()
-    return cacheable(_catalogue_bytes(game_of(game_id).id), "application/json")
+    return cacheable(_catalogue_bytes(game_of(game_id).id, i18n.current()), "application/json")
 
 
 @api.post("/v1/games/<game_id>/deals")
@@ -184,7 +186,7 @@ def validate_move(game_id):
     refusal = hand.check(game.read_move(data["move"], hand))
     if refusal is None:
         return reply({"legal": True, "reason": None, "detail": None})
-    return reply({"legal": False, "reason": refusal[0], "detail": refusal[1]})
+    return reply({"legal": False, "reason": refusal[0], "detail": i18n.translate(refusal[1])})
 
 
 @api.post("/v1/games/<game_id>/moves")
@@ -305,7 +307,10 @@ def _calculator(game_id, method):
         return reply(getattr(game, method)({}))
     data = body(schema, "MAX_RECORD_BYTES")
     with game.documented_reasons():
-        return reply(getattr(game, method)(data))
+        answer = getattr(game, method)(data)
+    if isinstance(answer, dict) and answer.get("detail"):  # a refused bid: its words in the client's language
+        answer = {**answer, "detail": i18n.translate(answer["detail"])}
+    return reply(answer)
 
 
 @api.post("/v1/games/<game_id>/trick-winner")
