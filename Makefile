@@ -85,7 +85,7 @@ clean:
 # The message catalogues (issue 13): the template from every marked message of the code (babel.cfg),
 # then each language's catalogue brought up to date with it (new msgids empty, old ones kept).
 LANGUAGES := gu hi ur
-EXTRACT_KEYWORDS := --no-default-keywords -k M -k N_ -k Option:4 -k _Option:4 -k t
+EXTRACT_KEYWORDS := --no-default-keywords -k M -k N_ -k Option:4 -k _Option:4 -k T
 messages: $(VENV)/.dev-installed
 	$(VENV)/bin/pybabel extract -F babel.cfg $(EXTRACT_KEYWORDS) --add-comments=TRANSLATORS: --sort-by-file \
 	    --project=card-referee --version=$$($(PY) -c 'import service; print(service.__version__)') \

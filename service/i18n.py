@@ -113,6 +113,11 @@ def translate(text, lang: str | None = None):
     return text
 
 
+def direction(lang: str) -> str:
+    """The script's direction, for a page's ``dir``: Urdu is written right to left."""
+    return "rtl" if lang == "ur" else "ltr"
+
+
 def catalogue_words(entry: dict, lang: str) -> dict:
     """A game's catalogue entry with its words in ``lang``: name, deck, option meanings, move types."""
     from .catalogue_words import MOVE_TYPES
@@ -165,4 +170,4 @@ def viewer_msgids() -> tuple[str, ...]:
 
 
 __all__ = ["LANGUAGES", "DEFAULT", "negotiate", "translate", "translations", "catalogue_words", "current",
-           "install", "mark", "viewer_messages", "po_path", "LOCALE_DIR"]
+           "install", "mark", "direction", "viewer_messages", "po_path", "LOCALE_DIR"]

@@ -12,7 +12,8 @@ from html import escape
 import orjson
 from flask import Blueprint, Response, abort, request
 
-from .rules.messages import N_
+from . import i18n
+from .rules.messages import M, N_
 
 PATH = "/problems/"
 
@@ -197,20 +198,30 @@ def type_uri(code: str) -> str:
     return PATH + code
 
 
-def describe(code: str) -> dict:
+def describe(code: str, lang: str = i18n.DEFAULT) -> dict:
+    """A code's page as data, its words in ``lang`` (``code``, ``type`` and ``status`` never change)."""
     status, title, meaning, fix = PROBLEMS[code]
-    return {"code": code, "type": type_uri(code), "status": status, "title": title, "meaning": meaning,
-            "fix": fix}
+    tr = i18n.translate
+    return {"code": code, "type": type_uri(code), "status": status, "title": tr(title, lang),
+            "meaning": tr(meaning, lang), "fix": tr(fix, lang)}
 
 
 _PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>{title}: card referee problems</title>
+<html lang="{lang}" dir="{dir}"><head><meta charset="utf-8"><title>{title}</title>
 <style>body{{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem}}
 code{{background:#f3f3f3;padding:0 .2em}}dt{{font-weight:600;margin-top:1em}}</style></head><body>
 {body}
-<p><a href="/problems">Every problem code</a> · <a href="/docs">API reference</a></p>
+<p><a href="/problems">{every}</a> · <a href="/docs">{reference}</a></p>
 </body></html>
 """
+
+
+def _html(lang: str, title: str, body: str) -> Response:
+    tr = i18n.translate
+    page = _PAGE.format(lang=lang, dir=i18n.direction(lang), body=body,
+                        title=escape(tr(M("{title}: card referee problems", title=title), lang)),
+                        every=escape(tr(N_("Every problem code"), lang)), reference=escape(tr(N_("API reference"), lang)))
+    return Response(page, mimetype="text/html")
 
 
 def _wants_json() -> bool:
@@ -226,22 +237,29 @@ def _code_html(text: str) -> str:
 
 @problem_pages.get("/problems")
 def index():
+    lang = i18n.current()
+    pages = [describe(c, lang) for c in PROBLEMS]
     if _wants_json():
-        return Response(orjson.dumps({"problems": [describe(c) for c in PROBLEMS]}), mimetype="application/json")
-    rows = "".join(f'<dt><a href="{type_uri(c)}"><code>{c}</code></a> ({s})</dt><dd>{_code_html(m)}</dd>'
-                   for c, (s, _, m, _) in PROBLEMS.items())
-    body = f"<h1>Problem codes</h1><p>Every error is RFC 9457 problem+json with one of these <code>code</code>s.</p><dl>{rows}</dl>"
-    return Response(_PAGE.format(title="Problem codes", body=body), mimetype="text/html")
+        return Response(orjson.dumps({"problems": pages}), mimetype="application/json")
+    rows = "".join(f'<dt><a href="{d["type"]}"><code>{d["code"]}</code></a> ({d["status"]})</dt>'
+                   f'<dd>{_code_html(d["meaning"])}</dd>' for d in pages)
+    tr = i18n.translate
+    intro = _code_html(tr(N_("Every error is RFC 9457 problem+json with one of these `code`s."), lang))
+    body = f"<h1>{escape(tr(N_('Problem codes'), lang))}</h1><p>{intro}</p><dl>{rows}</dl>"
+    return _html(lang, tr(N_("Problem codes"), lang), body)
 
 
 @problem_pages.get("/problems/<code>")
 def page(code):
     if code not in PROBLEMS:
         abort(404)
-    d = describe(code)
+    lang = i18n.current()
+    d = describe(code, lang)
     if _wants_json():
         return Response(orjson.dumps(d), mimetype="application/json")
-    body = (f"<h1><code>{code}</code>: {escape(d['title'])}</h1><p>HTTP status {d['status']}.</p>"
-            f"<dl><dt>What it means</dt><dd>{_code_html(d['meaning'])}</dd>"
-            f"<dt>How to fix the request</dt><dd>{_code_html(d['fix'])}</dd></dl>")
-    return Response(_PAGE.format(title=escape(d["title"]), body=body), mimetype="text/html")
+    tr = i18n.translate
+    body = (f"<h1><code>{code}</code>: {escape(d['title'])}</h1>"
+            f"<p>{escape(tr(M('HTTP status {status}.', status=d['status']), lang))}</p>"
+            f"<dl><dt>{escape(tr(N_('What it means'), lang))}</dt><dd>{_code_html(d['meaning'])}</dd>"
+            f"<dt>{escape(tr(N_('How to fix the request'), lang))}</dt><dd>{_code_html(d['fix'])}</dd></dl>")
+    return _html(lang, d["title"], body)
