@@ -92,6 +92,6 @@ messages: $(VENV)/.dev-installed
 	    --msgid-bugs-address=none --width=100 -o service/locale/messages.pot . >/dev/null
 	for l in $(LANGUAGES); do \
 	    if [ -f service/locale/$$l/LC_MESSAGES/messages.po ]; then \
-	        $(VENV)/bin/pybabel update -i service/locale/messages.pot -d service/locale -l $$l --width=100 --no-fuzzy-matching; \
+	        $(VENV)/bin/pybabel update -i service/locale/messages.pot -d service/locale -l $$l --width=100 --no-fuzzy-matching --ignore-obsolete; \
 	    else $(VENV)/bin/pybabel init -i service/locale/messages.pot -d service/locale -l $$l --width=100; fi; \
 	done

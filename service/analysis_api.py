@@ -52,7 +52,8 @@ def analyse_position(game_id):
     game = game_of(game_id)
     data, record, seat = _record(game, AnalysisRequest)
     if seat is not None:
-        raise seat_forbidden(seat, M("ask for a double-dummy analysis (it needs every card)"))
+        raise seat_forbidden(seat, M("a token issued to seat {seat} cannot ask for a double-dummy analysis (it needs "
+                                          "every card)", seat=seat))
     if record.get("viewer") is not None:
         raise AnalysisRefused("analysis_view_not_allowed",
                               M("double dummy needs every card: send the full record (or ask …/hint)"))

@@ -198,7 +198,7 @@ def make_move(game_id):
     move = game.read_move(data["move"], hand)
     if seat is not None:
         if move["seat"] != seat:
-            raise seat_forbidden(seat, M("make a move for seat {seat}", seat=move['seat']))
+            raise seat_forbidden(seat, M("a token issued to seat {seat} cannot make a move for seat {other}", seat=seat, other=move['seat']))
         # judged first on what the seat can know, so that a refusal tells it nothing more
         old_view = hand.view_record(seat)
         seen = game.replay(old_view)
@@ -224,7 +224,7 @@ def view(game_id):
     hand = replay(game, record)
     seat = _seat(data["seat"])
     if bound is not None and seat != bound:
-        raise seat_forbidden(bound, M("see seat {seat}'s view", seat=seat))
+        raise seat_forbidden(bound, M("a token issued to seat {seat} cannot see seat {other}'s view", seat=bound, other=seat))
     with game.documented_reasons():
         return reply(hand.view_record(seat))
 
@@ -235,7 +235,7 @@ def open_token(game_id):
     game = game_of(game_id)
     record, seat = open_record(game, body(rq.TokenRequest, "MAX_RECORD_BYTES"))
     if seat is not None:
-        raise seat_forbidden(seat, M("open the whole record"))
+        raise seat_forbidden(seat, M("a token issued to seat {seat} cannot open the whole record", seat=seat))
     return reply(replay(game, record).to_record())
 
 
@@ -290,8 +290,9 @@ def seat_after_move(game, hand, seat: int, seen=None) -> tuple[list, dict]:
     return events, before.state()
 
 
-def seat_forbidden(seat: int, what: str) -> ApiProblem:
-    return ApiProblem(403, "seat_forbidden", M("a token issued to seat {seat} cannot {what}", seat=seat, what=what))
+def seat_forbidden(seat: int, detail: str) -> ApiProblem:
+    """``detail``: the whole sentence (one message per case: a phrase composed into another translates badly)."""
+    return ApiProblem(403, "seat_forbidden", detail)
 
 
 def _seat(value):
@@ -345,7 +346,7 @@ def replay_a_match(game_id):
         def opened(i, token):
             record, seat = open_record(game, {"record_token": token})
             if seat is not None:
-                raise seat_forbidden(seat, M("replay a match"))
+                raise seat_forbidden(seat, M("a token issued to seat {seat} cannot replay a match", seat=seat))
             return _capped(record, i, limit)
         hands = _Lazy(data["hand_tokens"], opened)
     else:

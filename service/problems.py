@@ -9,7 +9,7 @@ from werkzeug.exceptions import HTTPException
 from . import i18n
 from .problem_pages import PROBLEMS
 from .problem_type import PROBLEM_TYPE
-from .rules.messages import N_
+from .rules.messages import M, N_
 
 
 _HTTP_CODES = {
@@ -23,20 +23,20 @@ MAX_FIELD_ERRORS = 20   # per level of ``errors``: the first ones, and how many 
 MAX_MESSAGES = 3
 
 
-def bounded_errors(errors, depth: int = 0):
+def bounded_errors(errors, depth: int = 0, lang: str = i18n.DEFAULT):
     """marshmallow's ``errors`` kept to a few dozen entries and a few KiB, however many fields were wrong.
 
     A body with 60,000 unknown fields must not be answered with 60,000 messages (issue 11).
     """
     if isinstance(errors, dict):
         keys = list(errors)[:MAX_FIELD_ERRORS] if depth < 3 else []
-        out = {k if isinstance(k, int) else str(k)[:60]: bounded_errors(errors[k], depth + 1) for k in keys}
+        out = {k if isinstance(k, int) else str(k)[:60]: bounded_errors(errors[k], depth + 1, lang) for k in keys}
         if len(errors) > len(keys):
-            out["_omitted"] = [f"{len(errors) - len(keys)} more"]
+            out["_omitted"] = [M("{count} more", count=len(errors) - len(keys))]
         return out
     if isinstance(errors, list):
-        return [str(m)[:200] for m in errors[:MAX_MESSAGES]]
-    return str(errors)[:200]
+        return [str(i18n.translate(m, lang))[:200] for m in errors[:MAX_MESSAGES]]
+    return str(i18n.translate(errors, lang))[:200]
 
 
 def problem(status: int, code: str, title: str, detail: str, **extra) -> Response:
@@ -52,7 +52,7 @@ def problem(status: int, code: str, title: str, detail: str, **extra) -> Respons
     body = {"type": PROBLEM_TYPE + code, "title": title, "status": status, "detail": detail, "code": code}
     body.update({k: v for k, v in extra.items() if v is not None})
     if "errors" in body:
-        body["errors"] = bounded_errors(body["errors"])
+        body["errors"] = bounded_errors(body["errors"], lang=lang)
     # marshmallow reports list items under int keys
     return Response(orjson.dumps(body, option=orjson.OPT_NON_STR_KEYS), status=status,
                     mimetype="application/problem+json")
