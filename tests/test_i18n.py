@@ -94,7 +94,8 @@ def test_every_message_has_a_translation(lang):
 
 def _has_words(msgid: str) -> bool:
     """Whether a msgid holds words to translate (not only placeholders, codes, field paths or cards)."""
-    text = re.sub(r"\{[^}]*\}|`[^`]*`|<[^>]+>|<code>.*?</code>", " ", msgid)
+    text = re.sub(r"^[\w.\[\]{}]+:", " ", msgid)  # a field path it starts with ("options: {detail}")
+    text = re.sub(r"\{[^}]*\}|`[^`]*`|<code>.*?</code>|<[^>]+>", " ", text)
     return re.search(r"[A-Za-z]{3,}", text) is not None
 
 
