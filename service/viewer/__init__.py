@@ -47,13 +47,11 @@ def tournament_page():
     return _send_page("tournament.html")
 
 
-@viewer.get("/viewer/words.json")
 def words_json():
     """The scripts' words in the negotiated language: msgid -> text (untranslated ones left out)."""
     return Response(orjson.dumps(i18n.viewer_messages(i18n.current())), mimetype="application/json")
 
 
-@viewer.get("/viewer/words.js")
 def words_js():
     """The same words for the pages' ``t()``, loaded before every script that shows words."""
     body = b"window.REFEREE_WORDS = " + orjson.dumps(i18n.viewer_messages(i18n.current())) + b";\n"
@@ -66,8 +64,14 @@ def words_js():
 ASSETS = frozenset(p.name for p in STATIC.iterdir() if p.suffix in (".js", ".css"))
 
 
+# the pages' words, per language: served beside the assets (/viewer/words.js, /viewer/words.json)
+_WORDS = {"words.js": words_js, "words.json": words_json}
+
+
 @viewer.get("/viewer/<name>")
 def asset(name):
+    if name in _WORDS:
+        return _WORDS[name]()
     if name not in ASSETS:
         abort(404)
     return send_from_directory(STATIC, name, max_age=0)
