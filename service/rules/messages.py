@@ -25,7 +25,7 @@ class M(str):
     __slots__ = ("template", "params")
 
     def __new__(cls, template: str, **params):
-        self = super().__new__(cls, render(template, params, None))
+        self = str.__new__(cls, template.format_map(params) if params else template.replace("{{", "{").replace("}}", "}"))
         self.template = template
         self.params = params
         return self
