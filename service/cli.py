@@ -28,7 +28,6 @@ import sys
 from . import cli_analyse, tournament_cli
 from .rules.errors import IllegalMove, RefereeError
 from .rules.games import GAMES
-from .rules.messages import M
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 # Fields of a hand result already printed on their own, or too long for one line.
