@@ -6,7 +6,7 @@ PORT ?= 8000
 # apt-get as root, through sudo otherwise
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test e2e e2e-deps bench openapi examples load clean
+.PHONY: run test e2e e2e-deps bench openapi examples load clean messages
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -82,3 +82,17 @@ examples: $(VENV)/.dev-installed
 
 clean:
 	rm -rf $(VENV) e2e/node_modules
+
+# The message catalogues (issue 13): the template from every marked message of the code (babel.cfg),
+# then each language's catalogue brought up to date with it (new msgids empty, old ones kept).
+LANGUAGES := gu hi ur
+EXTRACT_KEYWORDS := --no-default-keywords -k M -k N_ -k Option:4 -k _Option:4 -k T
+messages: $(VENV)/.dev-installed
+	$(VENV)/bin/pybabel extract -F babel.cfg $(EXTRACT_KEYWORDS) --add-comments=TRANSLATORS: --sort-by-file \
+	    --project=card-referee --version=$$($(PY) -c 'import service; print(service.__version__)') \
+	    --msgid-bugs-address=none --width=100 -o service/locale/messages.pot . >/dev/null
+	for l in $(LANGUAGES); do \
+	    if [ -f service/locale/$$l/LC_MESSAGES/messages.po ]; then \
+	        $(VENV)/bin/pybabel update -i service/locale/messages.pot -d service/locale -l $$l --width=100 --no-fuzzy-matching --ignore-obsolete; \
+	    else $(VENV)/bin/pybabel init -i service/locale/messages.pot -d service/locale -l $$l --width=100; fi; \
+	done

@@ -3,6 +3,7 @@ started outside the checkout, it serves everything (contract, docs, viewer) and 
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -15,12 +16,25 @@ import venv
 from load.server import ROOT, free_port
 
 
-def _get(url: str) -> tuple[int, bytes]:
+def _get(url: str, headers: dict | None = None) -> tuple[int, bytes]:
+    return _get_with_headers(url, headers)[:2]
+
+
+def _get_with_headers(url: str, headers: dict | None = None) -> tuple[int, bytes, dict]:
     try:
-        with urllib.request.urlopen(url, timeout=5) as resp:
-            return resp.status, resp.read()
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers or {}), timeout=5) as resp:
+            return resp.status, resp.read(), dict(resp.headers)
     except urllib.error.HTTPError as exc:
-        return exc.code, exc.read()
+        return exc.code, exc.read(), dict(exc.headers)
+
+
+def _gujarati(msgid: str) -> str:
+    """The checkout's Gujarati catalogue's translation of ``msgid`` (what the wheel must serve)."""
+    from babel.messages.pofile import read_po
+    with (ROOT / "service" / "locale" / "gu" / "LC_MESSAGES" / "messages.po").open("rb") as f:
+        message = read_po(f).get(msgid)
+    assert message is not None and message.string and message.string != msgid, f"no Gujarati for {msgid!r}"
+    return message.string
 
 
 def test_the_installed_wheel_serves_everything_from_outside_the_checkout(tmp_path):
@@ -54,6 +68,12 @@ def test_the_installed_wheel_serves_everything_from_outside_the_checkout(tmp_pat
         assert _get(base + "/openapi.json")[0] == 200
         for page in ("/docs", "/docs/assets/swagger-ui-bundle.js", "/viewer", "/viewer/viewer.js"):
             assert _get(base + page)[0] == 200, page
+        # the message catalogues are package data: a Gujarati problem from the installed wheel
+        status, raw, headers = _get_with_headers(base + "/v1/games/chess", {"Accept-Language": "gu-IN, en;q=0.5"})
+        answer = json.loads(raw)
+        assert status == 404 and answer["code"] == "unknown_game"
+        assert headers["Content-Language"] == "gu" and "Accept-Language" in headers["Vary"]
+        assert answer["title"] == _gujarati("Unknown game")
         where = subprocess.run([str(bin_dir / "python"), "-c", "import service; print(service.__file__)"],
                                cwd=away, env=env, capture_output=True, text=True, check=True).stdout
         assert str(env_dir) in where and str(ROOT) not in where

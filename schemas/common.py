@@ -55,6 +55,8 @@ class FieldInfo(Schema):
 
 class MoveTypeInfo(Schema):
     type = fields.String(required=True)
+    description = fields.String(required=True, metadata={
+        "description": "what the move does, in the answer's language (`Content-Language`)"})
     fields = fields.Dict(keys=fields.String(), values=fields.Nested(FieldInfo), required=True)
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validates_schema
 
+from service.rules.messages import M
+
 TOKEN_DESCRIPTION = "a sealed record from an earlier answer (docs/TRUST.md), instead of `record`"
 
 
@@ -44,7 +46,7 @@ class Envelope(Schema):
 
 def _exactly_one(data, first, second):
     if (first in data) == (second in data):
-        message = f"send exactly one of {first!r} and {second!r}"
+        message = M("send exactly one of {first} and {second}", first=repr(first), second=repr(second))
         raise ValidationError({first: [message], second: [message]})
 
 

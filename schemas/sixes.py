@@ -9,6 +9,7 @@ from __future__ import annotations
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from service.rules.games.sixes import GAME
+from service.rules.messages import M
 
 from .chain import next_match_field
 from .fields import card, enum, ints, many, move_schemas, nested, options_schema, seat
@@ -139,7 +140,7 @@ class _CardsLeftWithPayPerCard(Schema):
     def _cards_left(self, data, **kwargs):
         options = data.get("options") or {}
         if isinstance(options, dict) and options.get("pay_per_card") is True and "cards_left" not in data:
-            raise ValidationError("required with options.pay_per_card", "cards_left")
+            raise ValidationError(M("required with options.pay_per_card"), "cards_left")
 _chips_in = fields.List(fields.Integer(strict=True, validate=validate.Range(min=1)),
                         validate=validate.Length(min=3, max=N),
                         metadata={"description": "chips before (default: start_chips each)"})

@@ -12,6 +12,8 @@ import copy
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from service.rules.messages import N_
+
 from .fields import OneOf, enum
 
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"
@@ -80,19 +82,19 @@ class EventRequest(_Strict):
         duplicate = data.get("format") == "duplicate"
         errors: dict = {}
         if duplicate and "boards" not in data:
-            errors["boards"] = ["required in the duplicate format"]
+            errors["boards"] = [N_("required in the duplicate format")]
         if not duplicate and "boards" in data:
-            errors["boards"] = ["only in the duplicate format"]
+            errors["boards"] = [N_("only in the duplicate format")]
         for r, rnd in enumerate(data.get("rounds") or ()):
             for t, table in enumerate(rnd.get("tables") or ()):
                 where = {}
                 if duplicate and "boards" not in table:
-                    where["boards"] = ["required in the duplicate format"]
+                    where["boards"] = [N_("required in the duplicate format")]
                 if not duplicate and "boards" in table:
-                    where["boards"] = ["only in the duplicate format"]
+                    where["boards"] = [N_("only in the duplicate format")]
                 if "dealer" in table and (duplicate or "hands" in table):
-                    where["dealer"] = ["only with a score sheet in the matches format (each record, each "
-                                       "board names its dealer)"]
+                    where["dealer"] = [N_("only with a score sheet in the matches format (each record, each "
+                                          "board names its dealer)")]
                 if where:
                     errors.setdefault("rounds", {}).setdefault(r, {}).setdefault("tables", {})[t] = where
         if errors:

@@ -17,6 +17,7 @@ from schemas.analysis import AnalysisRequest, HintRequest
 from .api import body, game_of, open_record, replay, reply, seat_forbidden
 from .problems import problem
 from .rules.analysis import DEFAULT_REQUEST_CAP, AnalysisRefused, adapter_for, analyse, hint
+from .rules.messages import M
 
 analysis = Blueprint("analysis", __name__)
 
@@ -51,10 +52,11 @@ def analyse_position(game_id):
     game = game_of(game_id)
     data, record, seat = _record(game, AnalysisRequest)
     if seat is not None:
-        raise seat_forbidden(seat, "ask for a double-dummy analysis (it needs every card)")
+        raise seat_forbidden(seat, M("a token issued to seat {seat} cannot ask for a double-dummy analysis (it needs "
+                                          "every card)", seat=seat))
     if record.get("viewer") is not None:
         raise AnalysisRefused("analysis_view_not_allowed",
-                              "double dummy needs every card: send the full record (or ask …/hint)")
+                              M("double dummy needs every card: send the full record (or ask …/hint)"))
     hand = replay(game, record)
     return reply(analyse(game, hand, data["max_nodes"], request_cap()))
 
@@ -72,7 +74,7 @@ def hint_for_seat(game_id):
         adapter = adapter_for(game, hand.options)
         if not adapter.in_play(hand) or hand.to_act is None:
             raise AnalysisRefused("analysis_not_in_play",
-                                  f"the hand is in phase {hand.phase!r}, not in the card play")
+                                  M("the hand is in phase {phase}, not in the card play", phase=repr(hand.phase)))
         view = hand.view_record(hand.to_act)
     with game.documented_reasons():
         return reply(hint(game, view, data["samples"], data.get("seed"), data["max_nodes"], request_cap()))

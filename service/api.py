@@ -12,6 +12,7 @@ from marshmallow import ValidationError
 from schemas import requests as rq
 from schemas.games import calculator_schema
 
+from . import i18n
 from .docs import cacheable
 from .envelope import checker
 from .limits import json_depth_exceeds, numbers
@@ -20,6 +21,7 @@ from .rules import games
 from .rules.errors import IllegalMove, InvalidRecord, short
 from .rules.game import is_int
 from .tokens import KEY_ENV, ExpiredToken, InvalidToken, Keyring, seed_commitment
+from .rules.messages import M
 
 api = Blueprint("api", __name__)
 
@@ -37,7 +39,7 @@ def _check_accept() -> None:
         return
     accept = request.accept_mimetypes
     if accept and not accept.best_match(["application/json", "application/problem+json"]):
-        raise ApiProblem(406, "not_acceptable", "this API answers application/json only")
+        raise ApiProblem(406, "not_acceptable", M("this API answers application/json only"))
 
 
 def body(schema: type[rq.Envelope] | None = None, cap: str = "MAX_CONTENT_LENGTH",
@@ -53,25 +55,25 @@ def body(schema: type[rq.Envelope] | None = None, cap: str = "MAX_CONTENT_LENGTH
     if mime != "application/json":  # the usual header needs no parsing
         mime = request.mimetype
     if mime not in _JSON_TYPES and not mime.endswith("+json"):
-        raise ApiProblem(415, "unsupported_media_type", "send the body as application/json")
+        raise ApiProblem(415, "unsupported_media_type", M("send the body as application/json"))
     raw = _raw_body(current_app.config[cap])
     try:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError as exc:
         if "depth limit" in str(exc):
             raise _too_deep() from None
-        raise ApiProblem(400, "invalid_json", f"the body is not valid JSON: {exc}") from None
+        raise ApiProblem(400, "invalid_json", M("the body is not valid JSON: {value}", value=exc)) from None
     if json_depth_exceeds(raw, current_app.config["MAX_JSON_DEPTH"]):
         raise _too_deep()
     if not isinstance(data, dict):
-        raise ApiProblem(400, "invalid_request", "the body must be a JSON object")
+        raise ApiProblem(400, "invalid_request", M("the body must be a JSON object"))
     data, too_big = numbers(raw, data)  # refused once the shape is known good: a field the schema bounds is its 400
     if schema is not None:
         instance = _instance(schema)
         if len(data) > len(instance.fields):  # a flood of unknown fields: refused before any is examined
             unknown = [k for k in itertools.islice(data, len(instance.fields) + 5) if k not in instance.fields]
-            raise ApiProblem(400, "invalid_request", f"the request has {len(data)} fields; "
-                             f"{schema.__name__} takes at most {len(instance.fields)}",
+            raise ApiProblem(400, "invalid_request", M("the request has {data} fields; {name} takes at most "
+                             "{fields}", data=len(data), name=schema.__name__, fields=len(instance.fields)),
                              errors={k: ["Unknown field."] for k in unknown})
         fast = checker(schema)
         checked = fast(data) if fast is not None else None
@@ -82,7 +84,7 @@ def body(schema: type[rq.Envelope] | None = None, cap: str = "MAX_CONTENT_LENGTH
         try:
             data = instance.load(data)
         except ValidationError as exc:
-            raise ApiProblem(400, "invalid_request", "the request's shape is wrong",
+            raise ApiProblem(400, "invalid_request", M("the request's shape is wrong"),
                              errors=exc.normalized_messages()) from None
     if too_big is not None:
         raise too_big
@@ -108,12 +110,12 @@ def _raw_body(limit: int) -> bytes:
 
 
 def _too_large(limit: int) -> ApiProblem:
-    return ApiProblem(413, "payload_too_large", f"this endpoint takes bodies of at most {limit} bytes")
+    return ApiProblem(413, "payload_too_large", M("this endpoint takes bodies of at most {limit} bytes", limit=limit))
 
 
 def _too_deep() -> ApiProblem:
     limit = current_app.config["MAX_JSON_DEPTH"]
-    return ApiProblem(400, "invalid_json", f"the body nests arrays and objects more than {limit} deep")
+    return ApiProblem(400, "invalid_json", M("the body nests arrays and objects more than {limit} deep", limit=limit))
 
 
 @cache
@@ -125,14 +127,14 @@ def _instance(schema: type[rq.Envelope]) -> rq.Envelope:
 def game_of(game_id: str):
     game = games.get(game_id)
     if game is None:
-        raise ApiProblem(404, "unknown_game", f"no game {short(game_id)}; known: {', '.join(games.GAMES)}")
+        raise ApiProblem(404, "unknown_game", M("no game {game_id}; known: {games}", game_id=short(game_id), games=', '.join(games.GAMES)))
     return game
 
 
 def replay(game, record):
     moves = record.get("moves")
     if isinstance(moves, list) and len(moves) > current_app.config["MAX_MOVES"]:
-        raise InvalidRecord("too_many_moves", f"a record may hold at most {current_app.config['MAX_MOVES']} moves")
+        raise InvalidRecord("too_many_moves", M("a record may hold at most {max_moves} moves", max_moves=current_app.config['MAX_MOVES']))
     return game.replay(record)
 
 
@@ -143,22 +145,23 @@ def healthz():
 
 
 @cache
-def _catalogue_bytes(game_id: str | None) -> bytes:
+def _catalogue_bytes(game_id: str | None, lang: str = i18n.DEFAULT) -> bytes:
+    """The catalogue in one language (its words: names, decks, option meanings, move types)."""
     if game_id is None:
-        return orjson.dumps({"games": [g.catalogue() for g in games.GAMES.values()]})
-    return orjson.dumps(games.GAMES[game_id].catalogue())
+        return orjson.dumps({"games": [i18n.catalogue_words(g.catalogue(), lang) for g in games.GAMES.values()]})
+    return orjson.dumps(i18n.catalogue_words(games.GAMES[game_id].catalogue(), lang))
 
 
 @api.get("/v1/games")
 def catalogue():
     _check_accept()
-    return cacheable(_catalogue_bytes(None), "application/json")
+    return cacheable(_catalogue_bytes(None, i18n.current()), "application/json")
 
 
 @api.get("/v1/games/<game_id>")
 def game_entry(game_id):
     _check_accept()
-    return cacheable(_catalogue_bytes(game_of(game_id).id), "application/json")
+    return cacheable(_catalogue_bytes(game_of(game_id).id, i18n.current()), "application/json")
 
 
 @api.post("/v1/games/<game_id>/deals")
@@ -195,7 +198,7 @@ def validate_move(game_id):
     refusal = hand.check(game.read_move(data["move"], hand))
     if refusal is None:
         return reply({"legal": True, "reason": None, "detail": None})
-    return reply({"legal": False, "reason": refusal[0], "detail": refusal[1]})
+    return reply({"legal": False, "reason": refusal[0], "detail": i18n.translate(refusal[1])})
 
 
 @api.post("/v1/games/<game_id>/moves")
@@ -207,7 +210,7 @@ def make_move(game_id):
     move = game.read_move(data["move"], hand)
     if seat is not None:
         if move["seat"] != seat:
-            raise seat_forbidden(seat, f"make a move for seat {move['seat']}")
+            raise seat_forbidden(seat, M("a token issued to seat {seat} cannot make a move for seat {other}", seat=seat, other=move['seat']))
         # judged first on what the seat can know, so that a refusal tells it nothing more
         old_view = hand.view_record(seat)
         seen = game.replay(old_view)
@@ -233,7 +236,7 @@ def view(game_id):
     hand = replay(game, record)
     seat = _seat(data["seat"])
     if bound is not None and seat != bound:
-        raise seat_forbidden(bound, f"see seat {seat}'s view")
+        raise seat_forbidden(bound, M("a token issued to seat {seat} cannot see seat {other}'s view", seat=bound, other=seat))
     with game.documented_reasons():
         return reply(hand.view_record(seat))
 
@@ -244,7 +247,7 @@ def open_token(game_id):
     game = game_of(game_id)
     record, seat = open_record(game, body(rq.TokenRequest, "MAX_RECORD_BYTES"))
     if seat is not None:
-        raise seat_forbidden(seat, "open the whole record")
+        raise seat_forbidden(seat, M("a token issued to seat {seat} cannot open the whole record", seat=seat))
     return reply(replay(game, record).to_record())
 
 
@@ -252,7 +255,7 @@ def open_token(game_id):
 def keyring() -> Keyring:
     ring = current_app.extensions["referee_keyring"]
     if not ring:
-        raise ApiProblem(503, "sealing_unavailable", f"this service has no token keys ({KEY_ENV} is empty)")
+        raise ApiProblem(503, "sealing_unavailable", M("this service has no token keys ({key_env} is empty)", key_env=KEY_ENV))
     return ring
 
 
@@ -263,11 +266,9 @@ def open_record(game, data) -> tuple[dict, int | None]:
     try:
         return keyring().open(game.id, data["record_token"])
     except ExpiredToken:
-        raise ApiProblem(422, "token_expired", f"record_token expired (tokens last {keyring().ttl} s; "
-                         "docs/TRUST.md)") from None
+        raise ApiProblem(422, "token_expired", M("record_token expired (tokens last {ttl} s; docs/TRUST.md)", ttl=keyring().ttl)) from None
     except InvalidToken:
-        raise ApiProblem(422, "invalid_token", f"record_token is not a valid {game.id} token "
-                         "from this service") from None
+        raise ApiProblem(422, "invalid_token", M("record_token is not a valid {id} token from this service", id=game.id)) from None
 
 
 def read_hand(game, data):
@@ -301,13 +302,14 @@ def seat_after_move(game, hand, seat: int, seen=None) -> tuple[list, dict]:
     return events, before.state()
 
 
-def seat_forbidden(seat: int, what: str) -> ApiProblem:
-    return ApiProblem(403, "seat_forbidden", f"a token issued to seat {seat} cannot {what}")
+def seat_forbidden(seat: int, detail: str) -> ApiProblem:
+    """``detail``: the whole sentence (one message per case: a phrase composed into another translates badly)."""
+    return ApiProblem(403, "seat_forbidden", detail)
 
 
 def _seat(value):
     if not is_int(value):
-        raise ApiProblem(400, "invalid_request", "seat must be an integer", errors={"seat": ["Not an integer."]})
+        raise ApiProblem(400, "invalid_request", M("seat must be an integer"), errors={"seat": ["Not an integer."]})
     return value
 
 
@@ -318,7 +320,10 @@ def _calculator(game_id, method):
         return reply(getattr(game, method)({}))
     data = body(schema, "MAX_RECORD_BYTES")
     with game.documented_reasons():
-        return reply(getattr(game, method)(data))
+        answer = getattr(game, method)(data)
+    if isinstance(answer, dict) and answer.get("detail"):  # a refused bid: its words in the client's language
+        answer = {**answer, "detail": i18n.translate(answer["detail"])}
+    return reply(answer)
 
 
 @api.post("/v1/games/<game_id>/trick-winner")
@@ -348,12 +353,12 @@ def replay_a_match(game_id):
     limit = current_app.config["MAX_MOVES"]
     if "hand_tokens" in data:
         if len(data["hand_tokens"]) > current_app.config["MAX_HANDS"]:  # before opening any
-            raise InvalidRecord("too_many_hands", f"a match log may hold at most {current_app.config['MAX_HANDS']} hands")
+            raise InvalidRecord("too_many_hands", M("a match log may hold at most {max_hands} hands", max_hands=current_app.config['MAX_HANDS']))
 
         def opened(i, token):
             record, seat = open_record(game, {"record_token": token})
             if seat is not None:
-                raise seat_forbidden(seat, "replay a match")
+                raise seat_forbidden(seat, M("a token issued to seat {seat} cannot replay a match", seat=seat))
             return _capped(record, i, limit)
         hands = _Lazy(data["hand_tokens"], opened)
     else:
@@ -363,7 +368,7 @@ def replay_a_match(game_id):
 
 def _capped(record, i: int, limit: int):
     if isinstance(record, dict) and isinstance(record.get("moves"), list) and len(record["moves"]) > limit:
-        raise InvalidRecord("too_many_moves", f"hands[{i}] holds more than {limit} moves", hand_index=i)
+        raise InvalidRecord("too_many_moves", M("hands[{value}] holds more than {limit} moves", value=i, limit=limit), hand_index=i)
     return record
 
 

@@ -9,6 +9,7 @@ from importlib import import_module
 from flask import Flask, request
 from werkzeug.exceptions import HTTPException
 
+from . import i18n
 from .rules.errors import IllegalMove, InvalidRecord, NotApplicable
 from .problems import ApiProblem, from_http_exception, problem
 from .tokens import DEFAULT_TTL, KEY_ENV, TTL_ENV, Keyring
@@ -38,6 +39,7 @@ def create_app(config: dict | None = None) -> Flask:
     from .problem_pages import problem_pages
     from .viewer import viewer
     ops.install(app)
+    i18n.install(app)
     app.register_blueprint(api)
     app.register_blueprint(docs)
     app.register_blueprint(problem_pages)

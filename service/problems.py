@@ -6,7 +6,10 @@ import orjson
 from flask import Response
 from werkzeug.exceptions import HTTPException
 
+from . import i18n
+from .problem_pages import PROBLEMS
 from .problem_type import PROBLEM_TYPE
+from .rules.messages import M, N_
 
 
 _HTTP_CODES = {
@@ -20,29 +23,36 @@ MAX_FIELD_ERRORS = 20   # per level of ``errors``: the first ones, and how many 
 MAX_MESSAGES = 3
 
 
-def bounded_errors(errors, depth: int = 0):
+def bounded_errors(errors, depth: int = 0, lang: str = i18n.DEFAULT):
     """marshmallow's ``errors`` kept to a few dozen entries and a few KiB, however many fields were wrong.
 
     A body with 60,000 unknown fields must not be answered with 60,000 messages (issue 11).
     """
     if isinstance(errors, dict):
         keys = list(errors)[:MAX_FIELD_ERRORS] if depth < 3 else []
-        out = {k if isinstance(k, int) else str(k)[:60]: bounded_errors(errors[k], depth + 1) for k in keys}
+        out = {k if isinstance(k, int) else str(k)[:60]: bounded_errors(errors[k], depth + 1, lang) for k in keys}
         if len(errors) > len(keys):
-            out["_omitted"] = [f"{len(errors) - len(keys)} more"]
+            out["_omitted"] = [M("{count} more", count=len(errors) - len(keys))]
         return out
     if isinstance(errors, list):
-        return [str(m)[:200] for m in errors[:MAX_MESSAGES]]
-    return str(errors)[:200]
+        return [str(i18n.translate(m, lang))[:200] for m in errors[:MAX_MESSAGES]]
+    return str(i18n.translate(errors, lang))[:200]
 
 
 def problem(status: int, code: str, title: str, detail: str, **extra) -> Response:
+    """The problem answer, its ``title`` and ``detail`` in the negotiated language (``code`` never changes).
+
+    The title is the code's own (``/problems/{code}``), so that one ``type`` has one title (RFC 9457, 3.1.3).
+    """
+    lang = i18n.current()
+    title = i18n.translate(PROBLEMS[code][1] if code in PROBLEMS else title, lang)
+    detail = i18n.translate(detail, lang)
     if len(detail) > MAX_DETAIL_CHARS:
         detail = detail[:MAX_DETAIL_CHARS - 1] + "…"
     body = {"type": PROBLEM_TYPE + code, "title": title, "status": status, "detail": detail, "code": code}
     body.update({k: v for k, v in extra.items() if v is not None})
     if "errors" in body:
-        body["errors"] = bounded_errors(body["errors"])
+        body["errors"] = bounded_errors(body["errors"], lang=lang)
     # marshmallow reports list items under int keys
     return Response(orjson.dumps(body, option=orjson.OPT_NON_STR_KEYS), status=status,
                     mimetype="application/problem+json")
@@ -54,6 +64,20 @@ class ApiProblem(Exception):
     def __init__(self, status: int, code: str, detail: str, **extra):
         super().__init__(detail)
         self.status, self.code, self.detail, self.extra = status, code, detail, extra
+
+
+# werkzeug's own descriptions of the HTTP errors the service answers, as msgids
+_HTTP_DETAILS = {
+    400: N_("The browser (or proxy) sent a request that this server could not understand."),
+    404: N_("The requested URL was not found on the server. If you entered the URL manually please check "
+            "your spelling and try again."),
+    405: N_("The method is not allowed for the requested URL."),
+    406: N_("The resource identified by the request is only capable of generating response entities which "
+            "have content characteristics not acceptable according to the accept headers sent in the "
+            "request."),
+    413: N_("The data value transmitted exceeds the capacity limit."),
+    415: N_("The server does not support the media type transmitted in the request."),
+}
 
 
 def from_http_exception(exc: HTTPException) -> Response:

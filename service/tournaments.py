@@ -18,6 +18,7 @@ from .api import body, game_of, reply
 from .problems import ApiProblem, problem
 from .rules.tournament import ENV, Limits, TournamentError, score_tournament
 from .tournament_csv import to_csv
+from .rules.messages import M
 
 tournaments = Blueprint("tournaments", __name__)
 
@@ -50,7 +51,7 @@ def _wants_csv() -> bool:
         return True
     best = request.accept_mimetypes.best_match(["application/json", "text/csv"])
     if best is None:
-        raise ApiProblem(406, "not_acceptable", "this endpoint answers application/json or text/csv")
+        raise ApiProblem(406, "not_acceptable", M("this endpoint answers application/json or text/csv"))
     return best == "text/csv"
 
 
@@ -132,7 +133,7 @@ def score(game_id):
     except TournamentError as exc:
         return problem_of(exc)
     except ValidationError as exc:
-        raise ApiProblem(400, "invalid_request", "the tournament's shape is wrong",
+        raise ApiProblem(400, "invalid_request", M("the tournament's shape is wrong"),
                          errors=exc.normalized_messages()) from None
     try:
         scored = score_tournament(game, event, lim)

@@ -7,7 +7,7 @@ past the suits: ``JK`` 64, ``RJ`` 65, ``BJ`` 66, and their suit is ``JOKER_SUIT`
 
 from __future__ import annotations
 
-from .errors import InvalidRecord, short
+from .errors import InvalidRecord, M, short
 
 SUITS = "SHDC"
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
@@ -97,13 +97,13 @@ class Pack:
             return card
         card = lookup(text)
         if card is None or not (self.mask >> card & 1):
-            raise InvalidRecord("unknown_card", f"{where}: {short(text)} is not a card of this pack")
+            raise InvalidRecord("unknown_card", M("{where}: {text} is not a card of this pack", where=where, text=short(text)))
         return card
 
     def parse_list(self, items, where: str, hidden_ok: bool = False) -> list[int | None]:
         """A list of card strings; ``None`` entries only where a view may hide cards."""
         if not isinstance(items, list):
-            raise InvalidRecord("invalid_record", f"{where} must be a list of cards")
+            raise InvalidRecord("invalid_record", M("{where} must be a list of cards", where=where))
         try:  # every card written canonically: done in one pass in C (keys are strings only)
             out = list(map(self.canonical.get, items))
         except TypeError:  # an unhashable item: the slow path words the error
@@ -114,7 +114,7 @@ class Pack:
         for i, text in enumerate(items):
             if text is None:
                 if not hidden_ok:
-                    raise InvalidRecord("hidden_card", f"{where}[{i}] is null outside a view")
+                    raise InvalidRecord("hidden_card", M("{where}[{value}] is null outside a view", where=where, value=i))
                 out.append(None)
             else:
                 out.append(self.parse(text, f"{where}[{i}]"))

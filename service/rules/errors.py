@@ -2,6 +2,8 @@
 
 import reprlib
 
+from .messages import M, N_  # noqa: F401  (re-exported: every raise site imports its words from here)
+
 _SHORT = reprlib.Repr()  # keyword arguments only from Python 3.12
 _SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong = 2, 40, 40, 40
 _SHORT.maxlist = _SHORT.maxdict = _SHORT.maxtuple = 4

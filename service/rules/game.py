@@ -10,7 +10,7 @@ from collections import OrderedDict
 from functools import cached_property
 
 from .cards import NAMES, Pack, lookup, names
-from .errors import IllegalMove, InvalidRecord, NotApplicable, short
+from .errors import IllegalMove, InvalidRecord, M, NotApplicable, short
 from .match import replay_match
 from .options import Option, parse_options
 from .shuffle import new_seed, shuffled
@@ -25,20 +25,21 @@ def is_int(value) -> bool:
 
 def parse_seat(value, n: int, where: str, reason: str = "bad_seat") -> int:
     if not is_int(value) or not 0 <= value < n:
-        raise InvalidRecord(reason, f"{where}: {short(value)} is not a seat 0-{n - 1}")
+        raise InvalidRecord(reason, M("{where}: {value} is not a seat 0-{n}", where=where, value=short(value), n=n - 1))
     return value
 
 
 def parse_seed(value, where: str = "seed") -> str:
     """A seed: a string of at most ``MAX_SEED_CHARS`` characters (the caller has checked the type)."""
     if len(value) > MAX_SEED_CHARS:
-        raise InvalidRecord("bad_seed", f"{where} is {len(value)} characters long; at most {MAX_SEED_CHARS}")
+        raise InvalidRecord("bad_seed", M("{where} is {value} characters long; at most {max_seed_chars}",
+                                          where=where, value=len(value), max_seed_chars=MAX_SEED_CHARS))
     return value
 
 
 def parse_int_list(value, length: int, where: str) -> list[int]:
     if not isinstance(value, list) or len(value) != length or not all(map(is_int, value)):
-        raise InvalidRecord("bad_match", f"{where} must be a list of {length} integers")
+        raise InvalidRecord("bad_match", M("{where} must be a list of {length} integers", where=where, length=length))
     return value
 
 
@@ -50,15 +51,15 @@ def parse_match(raw, defaults: dict, fields: dict) -> dict:
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise InvalidRecord("bad_match", "match must be an object or null")
+        raise InvalidRecord("bad_match", M("match must be an object or null"))
     unknown = [k for k in raw if k not in fields]
     if unknown:
-        raise InvalidRecord("bad_match", f"match: unknown field {short(unknown[0])}")
+        raise InvalidRecord("bad_match", M("match: unknown field {unknown}", unknown=short(unknown[0])))
     out = {}
     for key, parser in fields.items():
         if key in raw:
             if raw[key] is None:
-                raise InvalidRecord("bad_match", f"match.{key} may be omitted but not null")
+                raise InvalidRecord("bad_match", M("match.{key} may be omitted but not null", key=key))
             out[key] = parser(raw[key])
         else:
             out[key] = defaults[key]
@@ -67,7 +68,7 @@ def parse_match(raw, defaults: dict, fields: dict) -> dict:
 
 def hand_number(value) -> int:
     if not is_int(value) or value < 1:
-        raise InvalidRecord("bad_match", "match.hand_number must be an integer >= 1")
+        raise InvalidRecord("bad_match", M("match.hand_number must be an integer >= 1"))
     return value
 
 
@@ -85,7 +86,7 @@ def _cards_field(pack: Pack, value, where, hidden_ok):
 def _typed(kind, check):
     def parse(pack, value, where, hidden_ok):
         if not check(value):
-            raise InvalidRecord("bad_move", f"{where} must be {kind}")
+            raise InvalidRecord("bad_move", M("{where} must be {kind}", where=where, kind=kind))
         return value
     return parse
 
@@ -287,8 +288,8 @@ class Game:
             field = self.hidden_move_fields.get(move["type"])
             value = move.get(field, ()) if field else ()
             if value is None or isinstance(value, list) and None in value:
-                raise InvalidRecord("view_incomplete", f"{where}: seat {viewer}'s own {field} cannot be "
-                                    "hidden in its own view")
+                raise InvalidRecord("view_incomplete", M("{where}: seat {viewer}'s own {field} cannot be hidden "
+                                    "in its own view", where=where, viewer=viewer, field=field))
         return move
 
     def parse_move(self, raw, n: int, pack: Pack, viewer, where: str) -> dict:
@@ -297,13 +298,14 @@ class Game:
         if fast is not None:
             return fast
         if not isinstance(raw, dict):
-            raise InvalidRecord("bad_move", f"{where} must be an object")
+            raise InvalidRecord("bad_move", M("{where} must be an object", where=where))
         seat = parse_seat(raw.get("seat"), n, f"{where}.seat")
         kind = raw.get("type")
         spec = self.move_fields.get(kind) if isinstance(kind, str) else None
         if spec is None:
-            raise InvalidRecord("unknown_move_type", f"{where}.type: {short(kind)} is not a move of this game "
-                                f"({', '.join(self.move_fields)})")
+            raise InvalidRecord("unknown_move_type", M("{where}.type: {kind} is not a move of this game "
+                                "({move_fields})",
+                                where=where, kind=short(kind), move_fields=', '.join(self.move_fields)))
         move = {"seat": seat, "type": kind}
         allowed = {"seat", "type"}
         for field, fkind in spec.items():
@@ -313,12 +315,12 @@ class Game:
             if field not in raw:
                 if optional:
                     continue
-                raise InvalidRecord("bad_move", f"{where}: a {short(kind)} move needs {short(field)}")
+                raise InvalidRecord("bad_move", M("{where}: a {kind} move needs {field}", where=where, kind=short(kind), field=short(field)))
             hidden_ok = viewer is not None and self.hidden_move_fields.get(kind) == field
             move[field] = FIELD_KINDS[fkind](pack, raw[field], f"{where}.{field}", hidden_ok)
         extra = [k for k in raw if k not in allowed]
         if extra:
-            raise InvalidRecord("bad_move", f"{where}: unknown field {short(extra[0])} in a {short(kind)} move")
+            raise InvalidRecord("bad_move", M("{where}: unknown field {extra} in a {kind} move", where=where, extra=short(extra[0]), kind=short(kind)))
         return move
 
     def _fast_move(self, raw, n: int, pack: Pack) -> dict | None:
@@ -367,27 +369,27 @@ class Game:
 
     def _start(self, record, verify: bool = True) -> Hand:
         if not isinstance(record, dict):
-            raise InvalidRecord("bad_record", "record must be an object")
+            raise InvalidRecord("bad_record", M("record must be an object"))
         if record.get("game") != self.id:
-            raise InvalidRecord("wrong_game", f"record.game must be {short(self.id)}")
+            raise InvalidRecord("wrong_game", M("record.game must be {id}", id=short(self.id)))
         extra = [k for k in record if k not in RECORD_FIELDS]
         if extra:
-            raise InvalidRecord("unknown_field", f"record: unknown field {short(extra[0])}")
+            raise InvalidRecord("unknown_field", M("record: unknown field {extra}", extra=short(extra[0])))
         options = self.parse_options(record.get("options"))
         n = self.players(options)
         if "dealer" not in record:
-            raise InvalidRecord("bad_dealer", "record.dealer is required")
+            raise InvalidRecord("bad_dealer", M("record.dealer is required"))
         dealer = parse_seat(record["dealer"], n, "record.dealer", "bad_dealer")
         match = self.parse_match(record.get("match"), options)
         viewer = record.get("viewer")
         if viewer is not None or "viewer" in record:
             viewer = parse_seat(viewer, n, "record.viewer", "bad_viewer")
         if "seed" in record and not isinstance(record["seed"], str):
-            raise InvalidRecord("bad_record", "record.seed must be a string")
+            raise InvalidRecord("bad_record", M("record.seed must be a string"))
         if "seed" in record:
             parse_seed(record["seed"], "record.seed")
         if not isinstance(record.get("deal"), dict):
-            raise InvalidRecord("bad_deal", "record.deal must be an object")
+            raise InvalidRecord("bad_deal", M("record.deal must be an object"))
         hand = self.hand_class(self, options, dealer, match, viewer)
         hand.seed = record.get("seed")
         self.parse_deal(record["deal"], hand)
@@ -403,8 +405,8 @@ class Game:
         deal exactly as written (``raw``, the usual case) needs no canonical rewrite to compare."""
         dealer, deal = _seeded_deal(self, hand.seed, hand.options, hand.dealer, hand.match, hand.viewer)
         if dealer != hand.dealer or raw != deal and deal != hand.deal_json(hand.viewer):
-            raise InvalidRecord("deal_mismatch", "record.deal is not the deal of record.seed for these "
-                                "options, dealer and match")
+            raise InvalidRecord("deal_mismatch", M("record.deal is not the deal of record.seed for these "
+                                "options, dealer and match"))
 
     def replay(self, record) -> Hand:
         """The hand after every move of the record; the first bad move is reported with its index."""
@@ -412,7 +414,7 @@ class Game:
             hand = self._start(record)
             moves = record.get("moves", [])
             if not isinstance(moves, list):
-                raise InvalidRecord("bad_moves", "record.moves must be a list")
+                raise InvalidRecord("bad_moves", M("record.moves must be a list"))
             pack, n, viewer, parse, play = hand.pack, hand.n, hand.viewer, self.parse_move, hand.play
             # the fast path first: the core's, or the game's own where it reads moves its own way
             cls = type(self)
@@ -460,16 +462,16 @@ class Game:
 
     # --- calculators (404 where a game has no such thing) ---
     def trick_winner(self, body) -> dict:
-        raise NotApplicable("not_found", f"{self.name} has no trick-winner calculator")
+        raise NotApplicable("not_found", M("{name} has no trick-winner calculator", name=self.name))
 
     def validate_bid(self, body) -> dict:
-        raise NotApplicable("not_found", f"{self.name} has no auction")
+        raise NotApplicable("not_found", M("{name} has no auction", name=self.name))
 
     def score(self, body) -> dict:
-        raise NotApplicable("not_found", f"{self.name} has no hand-score calculator")
+        raise NotApplicable("not_found", M("{name} has no hand-score calculator", name=self.name))
 
     def score_match(self, body) -> dict:
-        raise NotApplicable("not_found", f"{self.name} has no match-score calculator")
+        raise NotApplicable("not_found", M("{name} has no match-score calculator", name=self.name))
 
     def next_match(self, match: dict, result: dict, hand: Hand) -> dict:
         """The ``match`` object of the hand after this one (for ``matches/replay``)."""
@@ -528,7 +530,7 @@ class Hand:
         return None
 
     def turn_error(self, move: dict) -> tuple[str, str]:
-        return "not_your_turn", f"seat {self.to_act} is to act, not seat {move['seat']}"
+        return "not_your_turn", M("seat {to_act} is to act, not seat {seat}", to_act=self.to_act, seat=move['seat'])
 
     def check_move(self, move: dict) -> tuple[str, str] | None:
         """Step 5: the move type's own checks."""
@@ -555,13 +557,13 @@ class Hand:
     def check(self, move: dict) -> tuple[str, str] | None:
         phase = self.phase
         if phase == "done":
-            return "hand_over", "the hand is over"
+            return "hand_over", M("the hand is over")
         if self._checks_disabled:
             off = self.disabled(move)
             if off:
                 return off
         if move["type"] not in self.phase_moves[phase]:
-            return "wrong_phase", f"a {short(move['type'])} move is not taken in phase {short(phase)}"
+            return "wrong_phase", M("a {type} move is not taken in phase {phase}", type=short(move['type']), phase=short(phase))
         if move["seat"] != self.to_act:
             return self.turn_error(move)
         return self.check_move(move)
@@ -616,7 +618,7 @@ class Hand:
     def view_record(self, seat: int) -> dict:
         seat = parse_seat(seat, self.n, "seat", "bad_viewer")
         if self.viewer is not None and self.viewer != seat:
-            raise InvalidRecord("view_incomplete", f"a view for seat {self.viewer} cannot give seat {seat}'s view")
+            raise InvalidRecord("view_incomplete", M("a view for seat {viewer} cannot give seat {seat}'s view", viewer=self.viewer, seat=seat))
         return self.to_record(seat)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .errors import IllegalMove, InvalidRecord
+from .errors import IllegalMove, InvalidRecord, M
 
 if TYPE_CHECKING:
     from .game import Game
@@ -17,17 +17,17 @@ def replay_match(game: "Game", records, max_hands: int | None = None) -> dict:
     scores); a hand that omits ``match`` gets the one that follows.
     """
     if not isinstance(records, list) or not records:
-        raise InvalidRecord("bad_record", "hands must be a non-empty list of records")
+        raise InvalidRecord("bad_record", M("hands must be a non-empty list of records"))
     if max_hands is not None and len(records) > max_hands:
-        raise InvalidRecord("too_many_hands", f"a match log may hold at most {max_hands} hands")
+        raise InvalidRecord("too_many_hands", M("a match log may hold at most {max_hands} hands", max_hands=max_hands))
     per_hand, running = [], []
     expected_match = expected_dealer = None
     result = None
     for i, record in enumerate(records):
         if not isinstance(record, dict):
-            raise InvalidRecord("bad_record", f"hands[{i}] must be a record", hand_index=i)
+            raise InvalidRecord("bad_record", M("hands[{value}] must be a record", value=i), hand_index=i)
         if result is not None and result.get("match_over"):
-            raise InvalidRecord("match_already_over", f"hands[{i}]: the match ended after hand {i - 1}",
+            raise InvalidRecord("match_already_over", M("hands[{value}]: the match ended after hand {value2}", value=i, value2=i - 1),
                                 hand_index=i)
         if expected_match is not None:
             record = _chain(game, record, expected_match, expected_dealer, i)
@@ -37,10 +37,10 @@ def replay_match(game: "Game", records, max_hands: int | None = None) -> dict:
             exc.extra["hand_index"] = i
             raise
         if hand.viewer is not None:
-            raise InvalidRecord("bad_record", f"hands[{i}] is a view; a match log needs full records",
+            raise InvalidRecord("bad_record", M("hands[{value}] is a view; a match log needs full records", value=i),
                                 hand_index=i)
         if hand.result is None:
-            raise InvalidRecord("hand_incomplete", f"hands[{i}] is not finished", hand_index=i)
+            raise InvalidRecord("hand_incomplete", M("hands[{value}] is not finished", value=i), hand_index=i)
         result = hand.result
         per_hand.append({"dealer": hand.dealer, "result": result, "deal_verified": hand.seed is not None})
         running.append(result["scores"])
@@ -55,15 +55,15 @@ def replay_match(game: "Game", records, max_hands: int | None = None) -> dict:
 
 def _chain(game, record, expected_match, expected_dealer, i):
     if record.get("dealer") != expected_dealer:
-        raise InvalidRecord("wrong_dealer", f"hands[{i}].dealer must be {expected_dealer}, the previous "
-                            "hand's next dealer", hand_index=i)
+        raise InvalidRecord("wrong_dealer", M("hands[{value}].dealer must be {expected_dealer}, the previous "
+                            "hand's next dealer", value=i, expected_dealer=expected_dealer), hand_index=i)
     given = record.get("match")
     if given is None:
         return {**record, "match": expected_match}
     if isinstance(given, dict):
         wrong = [k for k, v in given.items() if k in expected_match and expected_match[k] != v]
         if wrong:
-            raise InvalidRecord("match_mismatch", f"hands[{i}].match.{wrong[0]} should be "
-                                f"{expected_match[wrong[0]]!r} after the previous hand", hand_index=i)
+            raise InvalidRecord("match_mismatch", M("hands[{value}].match.{wrong} should be {wrong2} after the "
+                                "previous hand", value=i, wrong=wrong[0], wrong2=repr(expected_match[wrong[0]])), hand_index=i)
         return {**record, "match": {**expected_match, **given}}
     return record

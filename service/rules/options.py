@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import InvalidRecord, short
+from .errors import InvalidRecord, M, short
 
 
 @dataclass(frozen=True)
@@ -37,19 +37,19 @@ class Option:
         if ok and self.maximum is not None:
             ok = value <= self.maximum
         if not ok:
-            raise InvalidRecord("bad_option", f"option {short(self.name)}: {short(value)} is not {self.describe()}")
+            raise InvalidRecord("bad_option", M("option {name}: {value} is not {describe}", name=short(self.name), value=short(value), describe=self.describe()))
         return value
 
     def describe(self) -> str:
         if self.choices is not None:
-            text = "one of " + ", ".join(map(repr, self.choices))
+            text = M("one of {choices}", choices=", ".join(map(repr, self.choices)))
         elif self.minimum is not None and self.maximum is not None:
-            text = f"an integer from {self.minimum} to {self.maximum}"
+            text = M("an integer from {minimum} to {maximum}", minimum=self.minimum, maximum=self.maximum)
         elif self.minimum is not None:
-            text = f"an integer >= {self.minimum}"
+            text = M("an integer >= {minimum}", minimum=self.minimum)
         else:
-            text = f"a {self.type}"
-        return text + (" or null" if self.nullable else "")
+            text = {"integer": M("an integer"), "boolean": M("a boolean"), "string": M("a string")}[self.type]
+        return M("{text} or null", text=text) if self.nullable else text
 
     def to_json(self) -> dict:
         out = {"name": self.name, "type": self.type, "default": self.default, "meaning": self.meaning}
@@ -101,7 +101,7 @@ def parse_options(raw, table: tuple[Option, ...]) -> dict:
     if raw is None or raw == {}:
         return dict(entry.defaults)
     if not isinstance(raw, dict):
-        raise InvalidRecord("bad_option", "options must be an object")
+        raise InvalidRecord("bad_option", M("options must be an object"))
     key = None
     if all(type(v) in _SCALARS for v in raw.values()):
         key = tuple([(k, type(v), v) for k, v in raw.items()])
@@ -111,7 +111,7 @@ def parse_options(raw, table: tuple[Option, ...]) -> dict:
     known = entry.known
     unknown = [k for k in raw if k not in known]
     if unknown:
-        raise InvalidRecord("unknown_option", f"unknown option {short(unknown[0])}; known: {', '.join(known)}")
+        raise InvalidRecord("unknown_option", M("unknown option {unknown}; known: {known}", unknown=short(unknown[0]), known=', '.join(known)))
     out = {o.name: (o.parse(raw[o.name]) if o.name in raw else o.default)
            for o in table if o.name in raw or not o.variant}
     if key is not None and len(entry.seen) < _CACHE_LIMIT:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .cards import lookup
-from .errors import IllegalMove, InvalidRecord, RefereeError
+from .errors import IllegalMove, InvalidRecord, M, RefereeError
 from .game import Game, is_int
 from .games.five_hundred import sides_of
 
@@ -128,19 +128,21 @@ class _Event:
                  "hands (records plus score-sheet lines) over all tables"))
         for code, count, cap, what in caps:
             if count > cap:
-                raise TournamentError(code, f"the event holds {count} {what}; at most {cap} are scored in one request")
+                raise TournamentError(code, M("the event holds {count} {what}; at most {cap} are scored in one "
+                                              "request", count=count, what=what, cap=cap))
         for r, t, table in tables:
             if entries(table) > lim.hands_per_table:
-                raise TournamentError("too_many_hands", f"round {r}, table {t}: {entries(table)} hands; a table "
-                                      f"may hold at most {lim.hands_per_table}", round=r, table=t)
+                raise TournamentError("too_many_hands", M("round {r}, table {t}: {table} hands; a table may hold "
+                                      "at most {hands_per_table}",
+                                      r=r, t=t, table=entries(table), hands_per_table=lim.hands_per_table), round=r, table=t)
 
     # --- (4) entrants ---
     def check_entrants(self) -> None:
         self.entrant_index: dict[str, int] = {}
         for i, e in enumerate(self.body["entrants"]):
             if e["id"] in self.entrant_index:
-                raise TournamentError("duplicate_entrant", f"entrants[{i}]: id {e['id']!r} is already "
-                                      f"entrants[{self.entrant_index[e['id']]}]'s", entrant_index=i, entrant=e["id"])
+                raise TournamentError("duplicate_entrant", M("entrants[{value}]: id {id} is already "
+                                      "entrants[{id2}]'s", value=i, id=repr(e['id']), id2=self.entrant_index[e['id']]), entrant_index=i, entrant=e["id"])
             self.entrant_index[e["id"]] = i
 
     # --- (5) options, then boards ---
@@ -151,10 +153,10 @@ class _Event:
             with game.documented_reasons():
                 self.options = game.parse_options(self.raw_options)
         except InvalidRecord as exc:
-            raise TournamentError("invalid_options", f"options: {exc.detail}", exc.reason) from None
+            raise TournamentError("invalid_options", M("options: {detail}", detail=exc.detail), exc.reason) from None
         if self.duplicate and self.options.get("scoring") == "courts" and game.id == "court-piece":
-            raise TournamentError("invalid_options", 'options: scoring "courts" cannot be played in the duplicate '
-                                  "format (a single hand almost always scores [0, 0] under courts)", "courts")
+            raise TournamentError("invalid_options", M("options: scoring \"courts\" cannot be played in the "
+                                  "duplicate format (a single hand almost always scores [0, 0] under courts)"), "courts")
         self.n = game.players(self.options)
         self.n_positions, self.position_of = positions(game, self.options)
         self.start_match = game.parse_match(None, self.options)
@@ -166,22 +168,21 @@ class _Event:
         game = self.game
 
         def refuse(reason, detail):
-            return TournamentError("invalid_board", f"board {number}: {detail}", reason, board=number)
+            return TournamentError("invalid_board", M("board {number}: {detail}", number=number, detail=detail), reason, board=number)
         own = raw.get("options") or {}
         try:
             with game.documented_reasons():
                 options = game.parse_options({**self.raw_options, **own})
         except InvalidRecord as exc:
-            raise refuse(exc.reason, f"options: {exc.detail}") from None
+            raise refuse(exc.reason, M("options: {detail}", detail=exc.detail)) from None
         for key in ("players", "six_player_teams"):
             if key in self.options and options[key] != self.options[key]:
-                raise refuse(f"changes_{key}", f"options may not change {key!r} "
-                             f"({self.options[key]!r} for the event)")
+                raise refuse(f"changes_{key}", M("options may not change {key} ({key2} for the event)", key=repr(key), key2=repr(self.options[key])))
         if game.id == "court-piece" and options.get("scoring") == "courts":
-            raise refuse("courts", 'options: scoring "courts" cannot be played in the duplicate format')
+            raise refuse("courts", M("options: scoring \"courts\" cannot be played in the duplicate format"))
         dealer = raw.get("dealer", 0)
         if not is_int(dealer) or not 0 <= dealer < self.n:
-            raise refuse("bad_dealer", f"dealer {dealer!r} is not a seat 0-{self.n - 1}")
+            raise refuse("bad_dealer", M("dealer {dealer} is not a seat 0-{n}", dealer=repr(dealer), n=self.n - 1))
         dealt = game.deal(raw["seed"], options, dealer, None)
         self.work.deals += 1
         return {"number": number, "seed": raw["seed"], "options": options, "dealer": dealt["dealer"],
@@ -199,24 +200,25 @@ class _Event:
             path = {"round": r, "table": t}
             seats = table["seats"]
             if len(seats) != self.n:
-                raise TournamentError("wrong_seat_count", f"{_at(path)}: {len(seats)} seats; {self.game.name} "
-                                      f"is played here with {self.n}", **path)
+                raise TournamentError("wrong_seat_count", M("{path}: {seats} seats; {name} is played here with {n}",
+                                      path=_at(path), seats=len(seats), name=self.game.name, n=self.n), **path)
             for s, e in enumerate(seats):
                 if e not in self.entrant_index:
-                    raise TournamentError("unknown_entrant", f"{_at(path)}, seat {s}: {e!r} is not an entrant",
+                    raise TournamentError("unknown_entrant", M("{path}, seat {value}: {value2} is not an entrant", path=_at(path), value=s, value2=repr(e)),
                                           **path, seat=s, entrant=e)
                 if e in round_seats:
                     t0, s0 = round_seats[e]
-                    raise TournamentError("entrant_seated_twice", f"{_at(path)}, seat {s}: {e} already sits at "
-                                          f"table {t0}, seat {s0} in this round", **path, seat=s, entrant=e)
+                    raise TournamentError("entrant_seated_twice", M("{path}, seat {value}: {value2} already sits "
+                                          "at table {t0}, seat {s0} in this round",
+                                          path=_at(path), value=s, value2=e, t0=t0, s0=s0), **path, seat=s, entrant=e)
                 round_seats[e] = (t, s)
             has_hands, has_sheet = "hands" in table, "score_sheet" in table
             if has_hands and has_sheet:
-                raise TournamentError("mixed_table", f"{_at(path)}: a table has hands or a score sheet, not both",
+                raise TournamentError("mixed_table", M("{path}: a table has hands or a score sheet, not both", path=_at(path)),
                                       **path)
             entries = table.get("hands") if has_hands else table.get("score_sheet")
             if not entries:
-                raise TournamentError("empty_table", f"{_at(path)}: the table has no hands and no score-sheet lines",
+                raise TournamentError("empty_table", M("{path}: the table has no hands and no score-sheet lines", path=_at(path)),
                                       **path)
             source = "hands" if has_hands else "score_sheet"
             if self.duplicate:
@@ -280,8 +282,8 @@ class _Event:
             return self._wrap(exc, at)
         if own != options:
             diff = next(k for k in options if own.get(k) != options[k])
-            return TournamentError("options_mismatch", f"{_at(at)}: option {diff!r} is {own.get(diff)!r}, the "
-                                   f"event's is {options[diff]!r}", **at)
+            return TournamentError("options_mismatch", M("{at}: option {diff} is {diff2}, the event's is {diff3}",
+                                   at=_at(at), diff=repr(diff), diff2=repr(own.get(diff)), diff3=repr(options[diff])), **at)
         if i == 0 and not self.duplicate:
             try:
                 match = game.parse_match(record.get("match"), own)
@@ -289,12 +291,11 @@ class _Event:
                 match = None  # the replay words it
             if match is not None and any(match.get(k) != v for k, v in self.start_match.items()
                                          if k in ("hand_number", "scores", "chips", "consecutive_wins")):
-                return TournamentError("invalid_record", f"{_at(at)}: the first hand of a table's match must be "
-                                       "hand 1 at the starting scores", "match_mismatch", **at, hand_index=i)
+                return TournamentError("invalid_record", M("{at}: the first hand of a table's match must be hand "
+                                       "1 at the starting scores", at=_at(at)), "match_mismatch", **at, hand_index=i)
         moves = record.get("moves")
         if isinstance(moves, list) and len(moves) > self.limits.moves:
-            return TournamentError("invalid_record", f"{_at(at)}: a record may hold at most {self.limits.moves} "
-                                   "moves", "too_many_moves", **at, hand_index=i)
+            return TournamentError("invalid_record", M("{at}: a record may hold at most {moves} moves", at=_at(at), moves=self.limits.moves), "too_many_moves", **at, hand_index=i)
         return None
 
     def _replay(self, path, records, first_index) -> dict:
@@ -318,11 +319,11 @@ class _Event:
         extra = {"hand_index": at["hand"]}
         if move is not None:
             extra["move_index"] = move
-        return TournamentError(exc.code, f"{_at(at)}: {exc.detail}", exc.reason, **at, **extra)
+        return TournamentError(exc.code, M("{at}: {detail}", at=_at(at), detail=exc.detail), exc.reason, **at, **extra)
 
     def _incomplete(self, path, i) -> TournamentError:
         at = {**path, "hand": i}
-        return TournamentError("invalid_record", f"{_at(at)}: the hand is not finished", "hand_incomplete",
+        return TournamentError("invalid_record", M("{at}: the hand is not finished", at=_at(at)), "hand_incomplete",
                                **at, hand_index=i)
 
     def _apply_sheet(self, path, dealer, lines, options=None, first_index=0) -> tuple[dict, list]:
@@ -331,7 +332,7 @@ class _Event:
         options = self.options if options is None else options
         if not is_int(dealer) or not 0 <= dealer < self.n:
             at = {**path, "hand": first_index}
-            raise TournamentError("invalid_outcome", f"{_at(at)}: dealer {dealer!r} is not a seat 0-{self.n - 1}",
+            raise TournamentError("invalid_outcome", M("{at}: dealer {dealer} is not a seat 0-{n}", at=_at(at), dealer=repr(dealer), n=self.n - 1),
                                   "bad_dealer", **at)
         bad = None
         try:
@@ -342,14 +343,14 @@ class _Event:
         over = answer["over_after_hand"] if answer else None
         if over is not None and over < last - 1:
             at = {**path, "hand": first_index + over + 1}
-            raise TournamentError("invalid_outcome", f"{_at(at)}: the match ended after hand {first_index + over}",
+            raise TournamentError("invalid_outcome", M("{at}: the match ended after hand {over}", at=_at(at), over=first_index + over),
                                   "match_already_over", **at)
         if bad:
             at = {**path, "hand": first_index + bad[0]}
             detail = bad[1].detail
             if first_index:  # one board's line scored alone: its detail's hands[0] is this line
                 detail = detail.replace("hands[0]", f"hands[{first_index}]")
-            raise TournamentError("invalid_outcome", f"{_at(at)}: {detail}", bad[1].reason, **at)
+            raise TournamentError("invalid_outcome", M("{at}: {detail}", at=_at(at), detail=detail), bad[1].reason, **at)
         running = answer.get("running_scores", answer.get("running_chips"))
         start = _scores_of(game.parse_match(None, options))
         if "dealers" in answer:
@@ -397,19 +398,20 @@ class _Event:
     def _duplicate_table(self, path, table, source, entries) -> dict:
         numbers = table["boards"]
         if len(numbers) != len(entries):
-            raise TournamentError("board_count_mismatch", f"{_at(path)}: {len(numbers)} board numbers for "
-                                  f"{len(entries)} {'hands' if source == 'hands' else 'score-sheet lines'}", **path)
+            raise TournamentError("board_count_mismatch", M("{path}: {numbers} board numbers for {entries} "
+                                  "{score_sheet_lines}",
+                                  path=_at(path), numbers=len(numbers), entries=len(entries), score_sheet_lines='hands' if source == 'hands' else 'score-sheet lines'), **path)
         deltas, hands = [], []
         seats = table["seats"]
         for h, (number, entry) in enumerate(zip(numbers, entries)):
             at = {**path, "hand": h}
             if not is_int(number) or not 1 <= number <= len(self.boards):
-                raise TournamentError("unknown_board", f"{_at(at)}: there is no board {number!r} (boards are "
-                                      f"1-{len(self.boards)})", **at)
+                raise TournamentError("unknown_board", M("{at}: there is no board {number} (boards are 1-{boards})",
+                                      at=_at(at), number=repr(number), boards=len(self.boards)), **at)
             board = self.boards[number - 1]
             for e in seats:
                 if number in self.played_boards.get(e, ()):
-                    raise TournamentError("board_played_twice", f"{_at(at)}: {e} has already played board {number}",
+                    raise TournamentError("board_played_twice", M("{at}: {value} has already played board {number}", at=_at(at), value=e, number=number),
                                           **at, board=number, entrant=e)
             for e in seats:
                 self.played_boards.setdefault(e, set()).add(number)
@@ -417,8 +419,7 @@ class _Event:
                 self._board_record_check(at, board, entry)
                 moves = entry.get("moves") if isinstance(entry, dict) else None
                 if isinstance(moves, list) and len(moves) > self.limits.moves:
-                    raise TournamentError("invalid_record", f"{_at(at)}: a record may hold at most "
-                                          f"{self.limits.moves} moves", "too_many_moves", **at, hand_index=h)
+                    raise TournamentError("invalid_record", M("{at}: a record may hold at most {moves} moves", at=_at(at), moves=self.limits.moves), "too_many_moves", **at, hand_index=h)
                 answer = self._replay(path, [entry], h)
                 result = answer["per_hand"][0]["result"]
                 if result is None:
@@ -443,27 +444,28 @@ class _Event:
         number = board["number"]
 
         def mismatch(reason, what):
-            return TournamentError("board_deal_mismatch", f"{_at(at)}: {what} (seed {json.dumps(board['seed'])}, "
-                                   f"dealer {board['dealer']})", reason, **at, board=number)
+            return TournamentError("board_deal_mismatch", M("{at}: {what} (seed {seed}, dealer {dealer})",
+                                   at=_at(at), what=what, seed=json.dumps(board['seed']), dealer=board['dealer']), reason, **at, board=number)
         if record.get("dealer") != board["dealer"] or not is_int(record.get("dealer")):
-            raise mismatch("dealer", f"the dealer is not board {number}'s")
+            raise mismatch("dealer", M("the dealer is not board {number}'s", number=number))
         try:
             with game.documented_reasons():
                 own = game.parse_options(record.get("options"))
         except InvalidRecord as exc:
             raise self._wrap(exc, at) from None
         if own != board["options"]:
-            raise mismatch("options", f"the options are not board {number}'s")
+            raise mismatch("options", M("the options are not board {number}'s", number=number))
         if "seed" in record and record["seed"] != board["seed"] or \
                 not _same_deal(record.get("deal"), board["record"]["deal"]):
-            raise mismatch("deal", f"the deal is not board {number}'s")
+            raise mismatch("deal", M("the deal is not board {number}'s", number=number))
         try:
             with game.documented_reasons():
                 match = game.parse_match(record.get("match"), own)
         except InvalidRecord as exc:
             raise self._wrap(exc, at) from None
         if match != board["start_match"]:
-            raise mismatch("match", f"board {number} is played from the start of a match (hand 1, starting scores)")
+            raise mismatch("match", M("board {number} is played from the start of a match (hand 1, starting "
+                                      "scores)", number=number))
 
     # --- standings ---
     def standings_matches(self, tables) -> list[dict]:

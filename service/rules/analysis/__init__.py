@@ -7,7 +7,7 @@ already replayed; the search itself runs on ``play.Play`` bitmask positions, nev
 
 from __future__ import annotations
 
-from ..errors import NotApplicable
+from ..errors import M, NotApplicable
 from .adapters import ADAPTERS, Objective, move_code
 from .solver import BudgetExceeded, Solver
 
@@ -31,10 +31,10 @@ class AnalysisRefused(Exception):
 def adapter_for(game, options: dict | None = None):
     adapter = ADAPTERS.get(game.id)
     if adapter is None:
-        raise NotApplicable("not_found", f"{game.name} is not a trick-taking game the analysis covers")
+        raise NotApplicable("not_found", M("{name} is not a trick-taking game the analysis covers", name=game.name))
     if options is not None and not adapter.applies(options):
-        raise NotApplicable("not_found", f"{game.name} in mode {options.get('mode')!r} is not analysed "
-                            "(its tricks are won in piles)")
+        raise NotApplicable("not_found", M("{name} in mode {mode} is not analysed (its tricks are won in piles)",
+                            name=game.name, mode=repr(options.get('mode'))))
     return adapter
 
 
@@ -42,10 +42,10 @@ def in_play(adapter, hand) -> list[dict]:
     """The listing of a position in the card-play phase, else ``analysis_not_in_play``."""
     if not adapter.in_play(hand):
         raise AnalysisRefused("analysis_not_in_play",
-                              f"the hand is in phase {hand.phase!r}, not in the card play")
+                              M("the hand is in phase {phase}, not in the card play", phase=repr(hand.phase)))
     listing = hand.legal_moves()
     if not listing:
-        raise AnalysisRefused("analysis_not_in_play", f"phase {hand.phase!r} has no move to analyse")
+        raise AnalysisRefused("analysis_not_in_play", M("phase {phase} has no move to analyse", phase=repr(hand.phase)))
     return listing
 
 
@@ -70,7 +70,7 @@ class Budget:
         except BudgetExceeded:
             self.spent += solver.nodes
             raise AnalysisRefused("analysis_budget_exceeded",
-                                  f"the exact answer was not proven within {stopper} nodes",
+                                  M("the exact answer was not proven within {stopper} nodes", stopper=stopper),
                                   max_nodes=stopper, nodes=self.spent) from None
         self.spent += solver.nodes
         return values

@@ -31,7 +31,7 @@ records uniformly.
 from __future__ import annotations
 
 from ..cards import lookup
-from ..errors import InvalidRecord
+from ..errors import InvalidRecord, M
 from ..shuffle import new_seed, shuffled
 from .adapters import move_code
 from . import AnalysisRefused, Budget, adapter_for, in_play
@@ -108,7 +108,7 @@ def hint(game, view: dict, samples: int = 16, seed: str | None = None, max_nodes
     seat = hand.to_act
     if hand.viewer is not None and hand.viewer != seat:
         raise AnalysisRefused("analysis_not_viewers_turn",
-                              f"seat {seat} is to act; the view is seat {hand.viewer}'s")
+                              M("seat {seat} is to act; the view is seat {viewer}'s", seat=seat, viewer=hand.viewer))
     listing = in_play(adapter, hand)
     if seed is None:
         seed = new_seed()
@@ -162,7 +162,7 @@ def deals(game, adapter, hand, view: dict, seed: str, samples: int):
 def _draw(pool, hidden, known, forbid, require, seed, sample, fd_seat):
     need = sum(hidden)
     if need > len(pool):
-        raise InvalidRecord("view_incomplete", "the view hides more cards than the pack has left")
+        raise InvalidRecord("view_incomplete", M("the view hides more cards than the pack has left"))
     for attempt in range(MAX_DRAWS):
         deck = shuffled(pool, f"{seed}:{sample}:{attempt}")
         hands, at, ok, fd = [], 0, True, None
@@ -184,5 +184,5 @@ def _draw(pool, hidden, known, forbid, require, seed, sample, fd_seat):
         if ok:
             return hands, fd
     raise AnalysisRefused("analysis_budget_exceeded",
-                          f"no deal consistent with the view was found in {MAX_DRAWS} draws",
+                          M("no deal consistent with the view was found in {max_draws} draws", max_draws=MAX_DRAWS),
                           max_nodes=MAX_DRAWS, nodes=0)

@@ -29,6 +29,7 @@ guessed.
 
 from __future__ import annotations
 
+from ..messages import M
 from .play import REVEAL, Play, bits
 
 INF = 1 << 20
@@ -36,7 +37,7 @@ INF = 1 << 20
 
 class BudgetExceeded(Exception):
     def __init__(self, nodes: int, max_nodes: int):
-        super().__init__(f"the exact answer needs more than {max_nodes} nodes")
+        super().__init__(M("the exact answer needs more than {max_nodes} nodes", max_nodes=max_nodes))
         self.nodes = nodes
         self.max_nodes = max_nodes
 

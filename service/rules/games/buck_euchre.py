@@ -8,7 +8,7 @@ dropping; then playing -> done. A turned-up club starts in playing.
 from __future__ import annotations
 
 from ..cards import CLUBS, NAMES, SUITS, Pack, name, names, parse_suit, suit_of
-from ..errors import InvalidRecord, short
+from ..errors import InvalidRecord, M, N_, short
 from ..game import Game, Hand, hand_number, parse_int_list, parse_match, parse_seat
 from ..holdings import Holdings
 from ..options import Option
@@ -100,20 +100,20 @@ class BuckEuchreHand(Hand):
             # dealer can hold it (a view cannot tell whether he discarded it, but no one else has it)
             if card == self.turn_up and not (self.picked_up and seat == self.dealer) or \
                     not holdings.may_hold(seat, card):
-                return "card_not_in_hand", f"seat {seat} does not hold {name(card)}"
+                return "card_not_in_hand", M("seat {seat} does not hold {card}", seat=seat, card=name(card))
             if kind == "play" and self.trick and None not in holdings.held[seat]:
                 ranking = _RANKINGS[self.trump]
                 led = ranking.suit[self.trick[0][1]]
                 if not ranking.follow(holdings.known[seat], led) >> card & 1:
-                    return "must_follow_suit", f"seat {seat} must follow {SUITS[led]}"
+                    return "must_follow_suit", M("seat {seat} must follow {led}", seat=seat, led=SUITS[led])
         elif kind == "name_trump":
             if move["suit"] == "NT" and self.options.get("allow_no_trump_call"):
                 return None  # variant V1: the call is allowed whatever suit was turned down
             suit = parse_suit(move["suit"])
             if suit is None:
-                return "invalid_suit", f"{short(move['suit'])} is not one of S, H, D, C"
+                return "invalid_suit", M("{suit} is not one of S, H, D, C", suit=short(move['suit']))
             if suit == suit_of(self.turn_up) and not self.options["allow_turned_suit"]:
-                return "suit_turned_down", f"{SUITS[suit]} was turned down"
+                return "suit_turned_down", M("{suit} was turned down", suit=SUITS[suit])
         return None
 
     # --- moves ---
@@ -258,7 +258,7 @@ class BuckEuchreHand(Hand):
 
 class BuckEuchre(Game):
     id = "buck-euchre"
-    name = "Buck Euchre"
+    name = N_("Buck Euchre")
     min_players = max_players = N
     hand_class = BuckEuchreHand
     options = (
@@ -281,7 +281,7 @@ class BuckEuchre(Game):
         return PACK
 
     def deck_description(self):
-        return "24 cards: 9 T J Q K A in S H D C"
+        return N_("24 cards: 9 T J Q K A in S H D C")
 
     def parse_match(self, raw, options):
         def scores(v):
@@ -289,17 +289,17 @@ class BuckEuchre(Game):
         match = parse_match(raw, {"scores": [options["target"]] * N, "hand_number": 1},
                             {"scores": scores, "hand_number": hand_number})
         if sole_lowest(match["scores"]) is not None:
-            raise InvalidRecord("match_already_over", "these scores already end the match")
+            raise InvalidRecord("match_already_over", M("these scores already end the match"))
         return match
 
     def parse_deal(self, raw, hand):
         hidden = hand.viewer is not None
         extra = [k for k in raw if k not in ("hands", "turn_up", "stock")]
         if extra:
-            raise InvalidRecord("bad_deal", f"deal: unknown field {short(extra[0])}")
+            raise InvalidRecord("bad_deal", M("deal: unknown field {extra}", extra=short(extra[0])))
         hands = raw.get("hands")
         if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
-            raise InvalidRecord("bad_deal", "deal.hands must be a list of card lists")
+            raise InvalidRecord("bad_deal", M("deal.hands must be a list of card lists"))
         stock = raw.get("stock", [])
         dealt = [PACK.parse_list(h, f"deal.hands[{s}]", hidden_ok=hidden) for s, h in enumerate(hands)]
         turn_up = raw.get("turn_up")
@@ -310,17 +310,17 @@ class BuckEuchre(Game):
             seen = 0
             for card in every:
                 if seen >> card & 1:
-                    raise InvalidRecord("duplicate_card", f"{name(card)} appears twice in the deal")
+                    raise InvalidRecord("duplicate_card", M("{card} appears twice in the deal", card=name(card)))
                 seen |= 1 << card
         if len(dealt) != N or any(len(h) != 5 for h in dealt):
-            raise InvalidRecord("wrong_card_count", "deal.hands must be 4 hands of 5 cards")
+            raise InvalidRecord("wrong_card_count", M("deal.hands must be 4 hands of 5 cards"))
         if len(stock) != 3:
-            raise InvalidRecord("wrong_card_count", "deal.stock must hold 3 cards")
+            raise InvalidRecord("wrong_card_count", M("deal.stock must hold 3 cards"))
         if turn_up is None:
             raise InvalidRecord("wrong_card_count" if not hidden else "view_incomplete",
-                                "deal.turn_up is required (it is public)")
+                                M("deal.turn_up is required (it is public)"))
         if hidden and None in dealt[hand.viewer]:
-            raise InvalidRecord("view_incomplete", f"the viewer's own hand (seat {hand.viewer}) must be given")
+            raise InvalidRecord("view_incomplete", M("the viewer's own hand (seat {viewer}) must be given", viewer=hand.viewer))
         hand.dealt, hand.turn_up, hand.stock = dealt, turn_up, stock
 
     def deal_cards(self, cards, dealer, options, match):
@@ -347,11 +347,11 @@ class BuckEuchre(Game):
         scores = [options["target"]] * N if raw is None else _scores(raw, "scores")
         hands = body.get("hands")
         if not isinstance(hands, list):
-            raise InvalidRecord("invalid_record", "hands must be a list")
+            raise InvalidRecord("invalid_record", M("hands must be a list"))
         running, over, winner = [], None, None
         for i, h in enumerate(hands):
             if not isinstance(h, dict):
-                raise InvalidRecord("invalid_record", f"hands[{i}] must be an object")
+                raise InvalidRecord("invalid_record", M("hands[{value}] must be an object", value=i))
             scored = score_hand(options, *_score_input(h, options, f"hands[{i}]."), scores,
                                 hand_played_out(h, f"hands[{i}]."))
             scores = scored["scores"]
@@ -369,28 +369,28 @@ def _scores(value, where):
 def hand_played_out(body, where="") -> bool:
     value = body.get("played_out", True)
     if not isinstance(value, bool):
-        raise InvalidRecord("invalid_record", f"{where}played_out must be a boolean")
+        raise InvalidRecord("invalid_record", M("{where}played_out must be a boolean", where=where))
     return value
 
 
 def _score_input(body, options, where):
     """(maker, participants, tricks_won) of a hand outcome, checked for consistency."""
     if "maker" not in body:
-        raise InvalidRecord("invalid_record", f"{where}maker is required (a seat, or null)")
+        raise InvalidRecord("invalid_record", M("{where}maker is required (a seat, or null)", where=where))
     maker = body["maker"]
     if maker is not None:
         maker = parse_seat(maker, N, f"{where}maker")
     parts = body.get("participants")
     if not isinstance(parts, list) or len(set(map(repr, parts))) != len(parts):
-        raise InvalidRecord("invalid_record", f"{where}participants must be a list of distinct seats")
+        raise InvalidRecord("invalid_record", M("{where}participants must be a list of distinct seats", where=where))
     parts = sorted(parse_seat(p, N, f"{where}participants") for p in parts)
     tricks = parse_int_list(body.get("tricks_won"), N, f"{where}tricks_won")
     if maker is not None and maker not in parts:
-        raise InvalidRecord("invalid_record", f"{where}maker must be a participant (the maker never drops)")
+        raise InvalidRecord("invalid_record", M("{where}maker must be a participant (the maker never drops)", where=where))
     if any(t < 0 for t in tricks) or any(tricks[s] for s in range(N) if s not in parts):
-        raise InvalidRecord("invalid_record", f"{where}tricks_won: only participants take tricks")
+        raise InvalidRecord("invalid_record", M("{where}tricks_won: only participants take tricks", where=where))
     if sum(tricks) != (TRICKS if parts else 0):
-        raise InvalidRecord("invalid_record", f"{where}tricks_won must add up to 5 among the participants")
+        raise InvalidRecord("invalid_record", M("{where}tricks_won must add up to 5 among the participants", where=where))
     return maker, parts, tricks
 
 
@@ -400,23 +400,23 @@ def trick_winner(body) -> dict:
     if trump is not None:
         trump = parse_suit(trump)
         if trump is None:
-            raise InvalidRecord("invalid_suit", "trump must be one of S, H, D, C or null")
+            raise InvalidRecord("invalid_suit", M("trump must be one of S, H, D, C or null"))
     plays = body.get("cards")
     if not isinstance(plays, list) or not 2 <= len(plays) <= N:
-        raise InvalidRecord("invalid_record", "cards must list two to four plays")
+        raise InvalidRecord("invalid_record", M("cards must list two to four plays"))
     seats, cards = [], []
     for i, p in enumerate(plays):
         if not isinstance(p, dict) or set(p) != {"seat", "card"}:
-            raise InvalidRecord("invalid_record", f"cards[{i}] must be {{seat, card}}")
+            raise InvalidRecord("invalid_record", M("cards[{value}] must be {{seat, card}}", value=i))
         seats.append(parse_seat(p["seat"], N, f"cards[{i}].seat"))
         cards.append(PACK.parse(p["card"], f"cards[{i}].card"))
     if seats[0] != leader:
-        raise InvalidRecord("invalid_record", "the first card must be the leader's")
+        raise InvalidRecord("invalid_record", M("the first card must be the leader's"))
     if len(set(seats)) != len(seats) or len(set(cards)) != len(cards):
-        raise InvalidRecord("duplicate_card", "a seat or a card appears twice in the trick")
+        raise InvalidRecord("duplicate_card", M("a seat or a card appears twice in the trick"))
     if any((b - a) % N <= 0 for a, b in zip(seats, seats[1:])) or \
             sum((b - a) % N for a, b in zip(seats, seats[1:])) >= N:
-        raise InvalidRecord("invalid_record", "cards must be in turn order from the leader")
+        raise InvalidRecord("invalid_record", M("cards must be in turn order from the leader"))
     best = _RANKINGS[trump].winner(cards)
     return {"seat": seats[best], "card": name(cards[best])}
 
@@ -428,7 +428,7 @@ def validate_bid(game: BuckEuchre, body) -> dict:
     turn_up = PACK.parse(body.get("turn_up"), "turn_up")
     calls = body.get("calls", [])
     if not isinstance(calls, list):
-        raise InvalidRecord("invalid_record", "calls must be a list")
+        raise InvalidRecord("invalid_record", M("calls must be a list"))
     rest = [c for c in PACK.order if c != turn_up]
     hand = BuckEuchreHand(game, options, dealer, {"scores": [options["target"]] * N, "hand_number": 1}, None)
     hand.dealt, hand.turn_up, hand.stock = [rest[i * 5:i * 5 + 5] for i in range(N)], turn_up, rest[20:]
@@ -437,11 +437,11 @@ def validate_bid(game: BuckEuchre, body) -> dict:
     for i, raw in enumerate(calls):
         move = game.parse_move(raw, N, PACK, None, f"calls[{i}]")
         if move["type"] not in auction:
-            raise InvalidRecord("bad_move", f"calls[{i}]: only pass, order_up and name_trump are calls")
+            raise InvalidRecord("bad_move", M("calls[{value}]: only pass, order_up and name_trump are calls", value=i))
         hand.play(move, i)
     bid = game.parse_move(body.get("bid"), N, PACK, None, "bid")
     if bid["type"] not in auction:
-        raise InvalidRecord("bad_move", "bid: only pass, order_up and name_trump are calls")
+        raise InvalidRecord("bad_move", M("bid: only pass, order_up and name_trump are calls"))
     refusal = hand.check(bid)
     if refusal is None:
         hand.play(bid, len(calls))

@@ -12,7 +12,7 @@ holds the opening six of diamonds (see ``SixesHand.check``).
 from __future__ import annotations
 
 from ..cards import NAMES, SUITS, Pack, lookup, mask_of, names
-from ..errors import InvalidRecord, short
+from ..errors import InvalidRecord, M, N_, short
 from ..game import Game, Hand, hand_number, is_int, parse_match, parse_seat
 from ..holdings import Holdings
 from ..options import Option, parse_options
@@ -128,26 +128,26 @@ def variant_fields(out: dict, ante: int, antes, cards_left, card_payments) -> di
 
 def _body_fields(body, required: tuple, what: str) -> None:
     if not isinstance(body, dict):
-        raise InvalidRecord("invalid_record", f"{what} must be an object")
+        raise InvalidRecord("invalid_record", M("{what} must be an object", what=what))
     missing = [k for k in required if k not in body]
     if missing:
-        raise InvalidRecord("invalid_record", f"{what}: {short(missing[0])} is required")
+        raise InvalidRecord("invalid_record", M("{what}: {missing} is required", what=what, missing=short(missing[0])))
 
 
 def _chips(value, n: int, where: str) -> list[int]:
     if not isinstance(value, list) or len(value) != n or not all(map(is_int, value)):
-        raise InvalidRecord("bad_match", f"{where} must be a list of {n} integers")
+        raise InvalidRecord("bad_match", M("{where} must be a list of {n} integers", where=where, n=n))
     if min(value) <= 0:
         raise InvalidRecord("match_already_over",
-                            f"{where}: every player must have at least one chip "
-                            "(the match ends when a round leaves someone without chips)")
+                            M("{where}: every player must have at least one chip (the match ends when a round "
+                            "leaves someone without chips)", where=where))
     return list(value)
 
 
 def _passes(value, n: int, where: str) -> list[int]:
     if (not isinstance(value, list) or len(value) != n or not all(map(is_int, value))
             or min(value) < 0):
-        raise InvalidRecord("bad_passes", f"{where} must be a list of {n} integers >= 0")
+        raise InvalidRecord("bad_passes", M("{where} must be a list of {n} integers >= 0", where=where, n=n))
     return list(value)
 
 
@@ -155,7 +155,7 @@ def _passes(value, n: int, where: str) -> list[int]:
 
 class Sixes(Game):
     id = "sixes"
-    name = "Sixes"
+    name = N_("Sixes")
     min_players, max_players = 3, 6
     options = OPTIONS
     move_fields = {"play": {"card": "card"}, "pass": {}}
@@ -168,7 +168,7 @@ class Sixes(Game):
         return build_for(self.players(options)).pack
 
     def deck_description(self) -> str:
-        return ("40 cards: A 2 3 4 5 6 7 J Q K in spades, hearts, diamonds and clubs "
+        return N_("40 cards: A 2 3 4 5 6 7 J Q K in spades, hearts, diamonds and clubs "
                 "(no 8s, 9s or 10s); each suit's row runs A-7 then J, Q, K; with 6 players (variant) "
                 "48 cards, adding the 8s and 9s between the 7 and the J")
 
@@ -191,10 +191,10 @@ class Sixes(Game):
     def parse_deal(self, raw, hand: "SixesHand") -> None:
         extra = [k for k in raw if k != "hands"]
         if extra:
-            raise InvalidRecord("bad_deal", f"record.deal: unknown field {short(extra[0])}")
+            raise InvalidRecord("bad_deal", M("record.deal: unknown field {extra}", extra=short(extra[0])))
         hands = raw.get("hands")
         if not isinstance(hands, list):
-            raise InvalidRecord("bad_deal", "record.deal.hands must be a list of hands")
+            raise InvalidRecord("bad_deal", M("record.deal.hands must be a list of hands"))
         viewer = hand.viewer
         parsed = []
         for s, h in enumerate(hands):
@@ -206,21 +206,22 @@ class Sixes(Game):
                     continue
                 if seen >> c & 1:
                     raise InvalidRecord("duplicate_card",
-                                        f"record.deal.hands[{s}][{i}]: {NAMES[c]} is dealt twice")
+                                        M("record.deal.hands[{value}][{value2}]: {names} is dealt twice", value=s, value2=i, names=NAMES[c]))
                 seen |= 1 << c
         n = hand.n
         if len(parsed) != n:
             raise InvalidRecord("wrong_card_count",
-                                f"record.deal.hands: {len(parsed)} hands for {n} players")
+                                M("record.deal.hands: {parsed} hands for {n} players", parsed=len(parsed), n=n))
         sizes = hand_sizes(n, hand.dealer)
         for s, h in enumerate(parsed):
             if len(h) != sizes[s]:
                 raise InvalidRecord("wrong_card_count",
-                                    f"record.deal.hands[{s}]: {len(h)} cards, seat {s} is dealt "
-                                    f"{sizes[s]} (dealer {hand.dealer}, {n} players)")
+                                    M("record.deal.hands[{value}]: {h} cards, seat {value} is dealt {sizes} "
+                                    "(dealer {dealer}, {n} players)",
+                                    value=s, h=len(h), sizes=sizes[s], dealer=hand.dealer, n=n))
         if viewer is not None and None in parsed[viewer]:
             raise InvalidRecord("view_incomplete",
-                                f"record.deal.hands[{viewer}]: the viewer's own cards are needed")
+                                M("record.deal.hands[{viewer}]: the viewer's own cards are needed", viewer=viewer))
         hand.dealt = parsed
         hand.holdings = Holdings(parsed)
 
@@ -250,7 +251,7 @@ class Sixes(Game):
         if not options.get("pay_per_card"):
             return None
         if "cards_left" not in body:
-            raise InvalidRecord("invalid_record", f"{where}: 'cards_left' is required with pay_per_card")
+            raise InvalidRecord("invalid_record", M("{where}: 'cards_left' is required with pay_per_card", where=where))
         return _passes(body["cards_left"], n, f"{where}.cards_left")
 
     def score(self, body) -> dict:
@@ -276,7 +277,7 @@ class Sixes(Game):
         options, n, chips = self._options_and_chips(body, "matches/score")
         rounds = body["hands"]
         if not isinstance(rounds, list):
-            raise InvalidRecord("bad_hands", "matches/score.hands must be a list")
+            raise InvalidRecord("bad_hands", M("matches/score.hands must be a list"))
         # rounds are checked as they are applied: those after the one that ends the match are
         # ignored, as in Buck Euchre's calculator
         running, over_after, winner, winners = [], None, None, []
@@ -349,20 +350,20 @@ class SixesHand(Hand):
         # the opener; any other seat may be, and its move gets the move's own checks.
         if self.phase == "playing" and self.to_act is None:
             if move["seat"] == self.viewer:
-                return "not_your_turn", "the holder of 6D opens the round, not the viewer"
+                return "not_your_turn", M("the holder of 6D opens the round, not the viewer")
             return self.check_move(move)
         return super().check(move)
 
     def check_move(self, move: dict):
         seat = move["seat"]
         if not self.moves and (move["type"] != "play" or move["card"] != SIX_OF_DIAMONDS):
-            return "must_start_with_6d", "the round opens with the holder of 6D playing it"
+            return "must_start_with_6d", M("the round opens with the holder of 6D playing it")
         if move["type"] == "play":
             card = move["card"]
             if not self.holdings.may_hold(seat, card):
-                return "card_not_in_hand", f"seat {seat} does not hold {NAMES[card]}"
+                return "card_not_in_hand", M("seat {seat} does not hold {card}", seat=seat, card=NAMES[card])
             if not self.playable >> card & 1:
-                return "card_not_playable", f"{NAMES[card]} {self._why_not(card)}"
+                return "card_not_playable", M("{card} {card2}", card=NAMES[card], card2=self._why_not(card))
             return None
         # a voluntary pass is paid ("may also pass (and pay) when he could play"): without a chip,
         # a seat that can play must (the free pass is for one who cannot)
@@ -370,20 +371,23 @@ class SixesHand(Hand):
                                                                and self.chips[seat]):
             can = [NAMES[c] for c in self.holdings.held[seat]
                    if c is not None and self.playable >> c & 1]
-            broke = " (a voluntary pass costs a chip; he has none)" if self.options["voluntary_pass"] else ""
-            return "must_play", f"seat {seat} can play {', '.join(can)} and must play one{broke}"
+            if self.options["voluntary_pass"]:
+                return "must_play", M("seat {seat} can play {can} and must play one (a voluntary pass costs a chip; "
+                                      "he has none)", seat=seat, can=', '.join(can))
+            return "must_play", M("seat {seat} can play {can} and must play one", seat=seat, can=', '.join(can))
         return None
 
     def _why_not(self, card: int) -> str:
         b = self.build
         suit = b.suit[card]
         if self.low[suit] < 0:
-            return f"cannot be played: the {SUITS[suit]} row is not started (it needs the 6 first)"
+            return M("cannot be played: the {suit} row is not started (it needs the 6 first)", suit=SUITS[suit])
         low, high = b.seq_card[suit][self.low[suit]], b.seq_card[suit][self.high[suit]]
         ends = [NAMES[b.seq_card[suit][p]] for p in (self.low[suit] - 1, self.high[suit] + 1)
                 if 0 <= p < len(b.sequence)]
-        needs = f"only {' or '.join(ends)} can be added" if ends else "the row is complete"
-        return f"cannot be played: the {SUITS[suit]} row is {NAMES[low]}-{NAMES[high]}; {needs}"
+        needs = M("only {cards} can be added", cards=' or '.join(ends)) if ends else M("the row is complete")
+        return M("cannot be played: the {suit} row is {low}-{high}; {needs}", suit=SUITS[suit], low=NAMES[low],
+                 high=NAMES[high], needs=needs)
 
     # --- applying ---
     def apply(self, move: dict) -> list[dict]:

@@ -26,7 +26,7 @@ async function analysisOf(game, record, maxNodes) {
 
 function moveLabel(m) {
   if (m.type === "play") return m.card + (m.suit ? `=${m.suit}` : "");
-  if (m.type === "change_trump") return `change trump ${m.card || m.suit}`;
+  if (m.type === "change_trump") return T("change trump {card}", { card: m.card || m.suit });
   return m.type;
 }
 
@@ -34,9 +34,11 @@ function valuesNode(answer) {
   const wrap = document.createElement("div");
   const head = document.createElement("p");
   head.className = "dd-head";
-  head.textContent = `Seat ${answer.seat} to act wants ${answer.goal === "max" ? "most" : "fewest"} ` +
-    `tricks for seats ${answer.counted_seats.join(", ")} (${answer.objective}): ` +
-    `value ${answer.value} of ${answer.tricks_left} tricks left.`;
+  const words = { seat: answer.seat, seats: answer.counted_seats.join(", "), objective: answer.objective,
+    value: answer.value, left: answer.tricks_left };
+  head.textContent = answer.goal === "max"
+    ? T("Seat {seat} to act wants most tricks for seats {seats} ({objective}): value {value} of {left} tricks left.", words)
+    : T("Seat {seat} to act wants fewest tricks for seats {seats} ({objective}): value {value} of {left} tricks left.", words);
   wrap.appendChild(head);
   const list = document.createElement("ul");
   list.className = "dd-moves";
@@ -72,7 +74,7 @@ async function showAnalysis(game, record, state) {
     if (got.problem.code === "analysis_budget_exceeded") {
       const deeper = document.createElement("button");
       deeper.type = "button";
-      deeper.textContent = "analyse deeper";
+      deeper.textContent = T("analyse deeper");
       deeper.onclick = async () => {
         out.textContent = "analysing…";
         const again = await analysisOf(game, record);
@@ -96,7 +98,7 @@ async function handTable(game, current) {
   out.innerHTML = "";
   const table = document.createElement("table");
   table.className = "dd-table";
-  table.innerHTML = "<tr><th>move</th><th>seat</th><th>tricks left</th><th>value</th><th>each move</th></tr>";
+  table.innerHTML = `<tr><th>${T("move")}</th><th>${T("seat")}</th><th>${T("tricks left")}</th><th>${T("value")}</th><th>${T("each move")}</th></tr>`;
   out.appendChild(table);
   const moves = full.moves || [];
   for (let i = 0; i <= moves.length; i++) {
@@ -105,7 +107,7 @@ async function handTable(game, current) {
     if (!got.answer) {
       if (got.problem && got.problem.code === "analysis_budget_exceeded") {
         const tr = table.insertRow();
-        tr.innerHTML = `<td>${i}</td><td colspan="4">not proven within ${QUICK_NODES} nodes</td>`;
+        tr.innerHTML = `<td>${i}</td><td colspan="4">${T("not proven within {nodes} nodes", { nodes: QUICK_NODES })}</td>`;
       }
       continue;
     }
@@ -120,7 +122,7 @@ async function handTable(game, current) {
     tr.insertCell().textContent = String(a.tricks_left);
     tr.insertCell().textContent = String(a.value);
     tr.insertCell().textContent = a.moves.map((e) => `${moveLabel(e.move)} ${e.value}`).join("  ") +
-      (next ? `   (played ${moveLabel(next)})` : "");
+      (next ? "   " + T("(played {move})", { move: moveLabel(next) }) : "");
   }
 }
 

@@ -4,9 +4,9 @@
 
 const Cards = (() => {
   const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-  const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+  const SUIT_NAMES = { S: T("spades"), H: T("hearts"), D: T("diamonds"), C: T("clubs") };
   const RED = new Set(["H", "D"]);
-  const JOKERS = { JK: "Joker", RJ: "Big joker", BJ: "Little joker" };
+  const JOKERS = { JK: T("Joker"), RJ: T("Big joker"), BJ: T("Little joker") };
   const CARD = /^(?:[2-9TJQKA]|10|11|12|13)[SHDC]$/;
 
   const isCard = (v) => typeof v === "string" && (CARD.test(v) || v in JOKERS);

@@ -4,7 +4,7 @@
 "use strict";
 
 const Seating = (() => {
-  const COMPASS = ["North", "East", "South", "West"];
+  const COMPASS = [T("North"), T("East"), T("South"), T("West")];
   // [row, column] in a 3 x 3 grid whose middle cell is the table's centre; seat 0 at the top, clockwise
   const PLACES = {
     2: [[1, 2], [3, 2]],
@@ -14,7 +14,7 @@ const Seating = (() => {
     6: [[1, 2], [1, 3], [3, 3], [3, 2], [3, 1], [1, 1]],
   };
 
-  const name = (seat, n) => (n === 4 ? `${COMPASS[seat]} (seat ${seat})` : `Seat ${seat}`);
+  const name = (seat, n) => (n === 4 ? T("{compass} (seat {seat})", { compass: COMPASS[seat], seat }) : T("Seat {seat}", { seat }));
   const short = (seat, n) => (n === 4 ? COMPASS[seat][0] : `S${seat}`);
   const place = (seat, n) => (PLACES[n] || PLACES[6])[seat] || [1, 1];
 
@@ -31,7 +31,7 @@ const Seating = (() => {
     const t = seat % k;
     const members = [];
     for (let s = t; s < n; s += k) members.push(n === 4 ? COMPASS[s][0] : String(s));
-    const label = n === 4 ? `team ${t} (${members.join("-")})` : `team ${t} (seats ${members.join(", ")})`;
+    const label = n === 4 ? T("team {team} ({members})", { team: t, members: members.join("-") }) : T("team {team} (seats {members})", { team: t, members: members.join(", ") });
     return { team: t, label };
   }
 

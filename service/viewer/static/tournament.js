@@ -47,7 +47,7 @@ async function score(text) {
   } catch (e) {
     return showError(`Not JSON: ${e.message}`);
   }
-  if (!doc || typeof doc !== "object" || Array.isArray(doc)) return showError("expected an event object");
+  if (!doc || typeof doc !== "object" || Array.isArray(doc)) return showError(T("expected an event object"));
   const game = $("game").value || doc.game;
   if (typeof game !== "string" || !game) return showError('the event does not say which game it is: add "game" or pick one');
   const body = { ...doc };
@@ -58,7 +58,7 @@ async function score(text) {
     try {
       localStorage.setItem("referee.event", JSON.stringify(page.doc));
     } catch (e) {
-      showError(`This browser cannot keep the event for the hand viewer (${e.message}); links to hands will not open.`);
+      showError(T("This browser cannot keep the event for the hand viewer ({message}); links to hands will not open.", { message: e.message }));
     }
   }
   const resp = await fetch(`/v1/games/${encodeURIComponent(game)}/tournaments/score`, {
@@ -83,14 +83,16 @@ const PATH = ["round", "table", "seat", "hand", "move", "board", "entrant", "ent
 function problemNode(pb) {
   const box = el("div", { class: "problem", data: { code: pb.code || "", reason: pb.reason || "" } });
   const path = PATH.filter((k) => pb[k] !== undefined).map((k) => `${k} ${pb[k]}`).join(", ");
-  box.append(el("b", {}, `The event is refused: ${pb.code || "error"}${pb.reason ? " / " + pb.reason : ""}`));
+  box.append(el("b", {}, T("The event is refused: {code}", { code: pb.code || "error" }) + (pb.reason ? " / " + pb.reason : "")));
   if (path) box.append(" at ", el("span", { class: "problem-path" }, path), " (indices from 0, boards from 1)");
   box.append(el("p", {}, pb.detail || ""));
   if (pb.errors) box.append(el("pre", {}, JSON.stringify(pb.errors, null, 1)));
   const t = pb.round !== undefined && pb.table !== undefined ? tableOf(pb.round, pb.table) : null;
   if (t && Array.isArray(t.hands) && pb.hand_index !== undefined && t.hands[pb.hand_index]) {
-    const what = pb.move_index !== undefined ? `move_index ${pb.move_index} of hand_index ${pb.hand_index}` : `hand_index ${pb.hand_index}`;
-    box.append(el("p", {}, viewerLink(pb.round, pb.table, pb.hand_index, pb.move_index, `open ${what} in the hand viewer`)));
+    const what = pb.move_index !== undefined
+      ? T("open move_index {move} of hand_index {hand} in the hand viewer", { move: pb.move_index, hand: pb.hand_index })
+      : T("open hand_index {hand} in the hand viewer", { hand: pb.hand_index });
+    box.append(el("p", {}, viewerLink(pb.round, pb.table, pb.hand_index, pb.move_index, what)));
   }
   return box;
 }
@@ -115,8 +117,8 @@ function seatsLine(seats) {
 
 function render(a) {
   $("event").hidden = false;
-  $("event-title").textContent = `${a.name || "Unnamed event"} — ${a.game}, format ${a.format}`;
-  $("ranking").textContent = "Ranked by " + a.ranking.map((k) => `${k.key} (${k.order === "asc" ? "lower" : "higher"} is better)`).join(", then ");
+  $("event-title").textContent = T("{name} — {game}, format {format}", { name: a.name || T("Unnamed event"), game: a.game, format: a.format });
+  $("ranking").textContent = T("Ranked by {keys}", { keys: a.ranking.map((k) => (k.order === "asc" ? T("{key} (lower is better)", { key: k.key }) : T("{key} (higher is better)", { key: k.key }))).join(T(", then ")) });
   const dup = a.format === "duplicate";
   const cols = dup ? ["boards_played", "matchpoints", "max_matchpoints", "percentage", "total"]
     : ["played", "wins", "points_for", "points_against", "points_diff"];
@@ -141,32 +143,32 @@ function render(a) {
 
 function matchTable(t) {
   const box = el("div", { class: "etable", data: { round: t.round, table: t.table } });
-  const end = !t.match_over ? "the match goes on (not over)"
-    : t.winner !== null ? `won by position ${t.winner}` : t.winners.length ? `shared by positions ${t.winners.join(", ")}` : "over, nobody won";
-  box.append(el("h3", {}, `Round ${t.round}, table ${t.table}: ${t.hands_played} hands, ${end}`));
+  const end = !t.match_over ? T("the match goes on (not over)")
+    : t.winner !== null ? T("won by position {position}", { position: t.winner }) : t.winners.length ? T("shared by positions {positions}", { positions: t.winners.join(", ") }) : T("over, nobody won");
+  box.append(el("h3", {}, T("Round {round}, table {table}: {hands} hands, {end}", { round: t.round, table: t.table, hands: t.hands_played, end })));
   box.append(el("p", { class: "seats-line" }, seatsLine(t.seats)));
   const src = tableOf(t.round, t.table);
   const grid = el("table", { class: "running" });
   const P = t.scores.length;
-  grid.append(el("tr", {}, el("th", {}, "hand"), ...Array.from({ length: P }, (_, p) => el("th", { class: "num" }, `position ${p}`)), el("th", {}, "")));
+  grid.append(el("tr", {}, el("th", {}, T("hand")), ...Array.from({ length: P }, (_, p) => el("th", { class: "num" }, T("position {position}", { position: p }))), el("th", {}, "")));
   t.running_scores.forEach((scores, h) => {
-    const link = t.source === "hands" ? viewerLink(t.round, t.table, h, undefined, "open in the hand viewer") : "score sheet";
+    const link = t.source === "hands" ? viewerLink(t.round, t.table, h, undefined, T("open in the hand viewer")) : T("score sheet");
     grid.append(el("tr", {}, el("td", {}, `#${h + 1} (hand_index ${h})`), ...scores.map((s) => el("td", { class: "num" }, s)), el("td", {}, link)));
   });
   box.append(grid);
-  if (src && src.dealer !== undefined) box.append(el("p", { class: "hint" }, `first dealer: ${Seating.name(src.dealer, t.seats.length)}`));
+  if (src && src.dealer !== undefined) box.append(el("p", { class: "hint" }, T("first dealer: {seat}", { seat: Seating.name(src.dealer, t.seats.length) })));
   return box;
 }
 
 function duplicateTable(t) {
   const box = el("div", { class: "etable", data: { round: t.round, table: t.table } });
-  box.append(el("h3", {}, `Round ${t.round}, table ${t.table}: ${t.boards.length} boards, totals ${t.totals.join(" / ")}`));
+  box.append(el("h3", {}, T("Round {round}, table {table}: {boards} boards, totals {totals}", { round: t.round, table: t.table, boards: t.boards.length, totals: t.totals.join(" / ") })));
   box.append(el("p", { class: "seats-line" }, seatsLine(t.seats)));
   const grid = el("table", { class: "running" });
   const P = t.totals.length;
-  grid.append(el("tr", {}, el("th", {}, "hand"), el("th", {}, "board"), ...Array.from({ length: P }, (_, p) => el("th", { class: "num" }, `delta ${p}`)), el("th", {}, "")));
+  grid.append(el("tr", {}, el("th", {}, T("hand")), el("th", {}, T("board")), ...Array.from({ length: P }, (_, p) => el("th", { class: "num" }, T("delta {position}", { position: p }))), el("th", {}, "")));
   t.deltas.forEach((d, h) => {
-    const link = t.source === "hands" ? viewerLink(t.round, t.table, h, undefined, "open in the hand viewer") : "score sheet";
+    const link = t.source === "hands" ? viewerLink(t.round, t.table, h, undefined, T("open in the hand viewer")) : T("score sheet");
     grid.append(el("tr", {}, el("td", {}, `#${h + 1} (hand_index ${h})`), el("td", {}, t.boards[h]), ...d.map((x) => el("td", { class: "num" }, x)), el("td", {}, link)));
   });
   box.append(grid);
@@ -176,15 +178,15 @@ function duplicateTable(t) {
 /* One board's results at every table side by side, one row per table, one column group per position. */
 function boardNode(b) {
   const box = el("div", { class: "board", data: { board: b.board } });
-  box.append(el("h3", {}, `Board ${b.board} — seed ${b.seed}, dealer ${Seating.name(b.dealer, page.answer.tables[0].seats.length)}, ` +
-    `played at ${b.tables_played} tables, top ${b.top}`));
+  box.append(el("h3", {}, T("Board {board} — seed {seed}, dealer {dealer}, played at {tables} tables, top {top}",
+    { board: b.board, seed: b.seed, dealer: Seating.name(b.dealer, page.answer.tables[0].seats.length), tables: b.tables_played, top: b.top })));
   const positions = [...new Set(b.results.map((r) => r.position))].sort((x, y) => x - y);
   const two = b.results.some((r) => r.net !== null);
   const grid = el("table");
-  const head = el("tr", {}, el("th", {}, "round, table"));
+  const head = el("tr", {}, el("th", {}, T("round, table")));
   for (const p of positions) {
-    head.append(el("th", { class: `pos-${p % 3}` }, `position ${p}`), el("th", { class: `num pos-${p % 3}` }, two ? "net" : "delta"),
-      el("th", { class: `num pos-${p % 3}` }, "MP"));
+    head.append(el("th", { class: `pos-${p % 3}` }, T("position {position}", { position: p })), el("th", { class: `num pos-${p % 3}` }, two ? T("net") : T("delta")),
+      el("th", { class: `num pos-${p % 3}` }, T("MP")));
   }
   head.append(el("th", {}, ""));
   grid.append(head);
@@ -195,7 +197,7 @@ function boardNode(b) {
     rows.get(key).by[r.position] = r;
   }
   for (const row of rows.values()) {
-    const tr = el("tr", { data: { round: row.round, table: row.table } }, el("td", {}, `round ${row.round}, table ${row.table}`));
+    const tr = el("tr", { data: { round: row.round, table: row.table } }, el("td", {}, T("round {round}, table {table}", { round: row.round, table: row.table })));
     for (const p of positions) {
       const r = row.by[p];
       tr.append(el("td", { class: `pos-${p % 3}` }, r ? r.entrants.map(entrantName).join(" & ") : ""),
@@ -204,7 +206,7 @@ function boardNode(b) {
     }
     const src = tableOf(row.round, row.table);
     const h = (src.boards || []).indexOf(b.board);
-    tr.append(el("td", {}, Array.isArray(src.hands) && h >= 0 ? viewerLink(row.round, row.table, h, undefined, "hand") : "score sheet"));
+    tr.append(el("td", {}, Array.isArray(src.hands) && h >= 0 ? viewerLink(row.round, row.table, h, undefined, T("hand")) : T("score sheet")));
     grid.append(tr);
   }
   box.append(grid);
@@ -215,13 +217,14 @@ async function loadUrl(src) {
   let text;
   try {
     const resp = await fetch(src, { headers: { Accept: "application/json" } });
-    if (!resp.ok) return showError(`Could not fetch ${src}: HTTP ${resp.status}`);
+    if (!resp.ok) return showError(T("Could not fetch {src}: HTTP {status}", { src, status: resp.status }));
     text = await resp.text();
   } catch (e) {
     const box = el("div", { class: "cors", data: { reason: "cors" } },
-      `The browser was not allowed to read ${src}: its host does not send Access-Control-Allow-Origin for this ` +
-      `page (CORS), or it cannot be reached. What to do: download the file and open it with "or a file" above, ` +
-      `or paste its contents; or ask that host to allow CORS ("Access-Control-Allow-Origin: *" or ${location.origin}). (${e.message})`);
+      T("The browser was not allowed to read {src}: its host does not send Access-Control-Allow-Origin for this " +
+        "page (CORS), or it cannot be reached. What to do: download the file and open it with \"or a file\" above, " +
+        "or paste its contents; or ask that host to allow CORS (\"Access-Control-Allow-Origin: *\" or {origin}). ({message})",
+        { src, origin: location.origin, message: e.message }));
     return showError(box);
   }
   $("input").value = text;

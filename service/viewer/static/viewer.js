@@ -29,7 +29,7 @@ function eventTable(doc, round, table) {
   }
   const tab = rounds[r] && rounds[r].tables && rounds[r].tables[t];
   if (!tab || !Array.isArray(tab.hands) || !tab.hands.length) {
-    throw new Error(`round ${round}, table ${table} of this event has no records (a score sheet has no moves to show)`);
+    throw new Error(T("round {round}, table {table} of this event has no records (a score sheet has no moves to show)", { round, table }));
   }
   const byId = new Map((doc.entrants || []).map((e) => [e.id, e.name]));
   const game = doc.game || (tab.hands[0] && tab.hands[0].game);
@@ -77,7 +77,7 @@ async function position(handIndex, step, seat) {
 function normalise(doc, where = {}) {
   if (doc && typeof doc === "object" && Array.isArray(doc.rounds)) return eventTable(doc, where.round || 0, where.table || 0);
   if (Array.isArray(doc)) {
-    if (!doc.length) throw new Error("the list holds no record");
+    if (!doc.length) throw new Error(T("the list holds no record"));
     return { game: doc[0].game, hands: doc };
   }
   if (doc && typeof doc === "object") {
@@ -88,7 +88,7 @@ function normalise(doc, where = {}) {
     if (doc.record && typeof doc.record === "object") return { game: doc.record.game, hands: [doc.record] };
     if (doc.deal) return { game: doc.game, hands: [doc] };
   }
-  throw new Error("expected a record (with \"deal\"), a match log {\"game\", \"hands\": [records]} or a list of records");
+  throw new Error(T("expected a record (with \"deal\"), a match log {\"game\", \"hands\": [records]} or a list of records"));
 }
 
 async function loadText(text, handIndex = 0, step = 0, where = {}) {
@@ -96,7 +96,7 @@ async function loadText(text, handIndex = 0, step = 0, where = {}) {
   try {
     doc = JSON.parse(text);
   } catch (e) {
-    return showError(`Not JSON: ${e.message}`);
+    return showError(T("Not JSON: {message}", { message: e.message }));
   }
   let parsed;
   try {
@@ -104,7 +104,7 @@ async function loadText(text, handIndex = 0, step = 0, where = {}) {
   } catch (e) {
     return showError(e.message);
   }
-  if (typeof parsed.game !== "string") return showError("the record does not say which game it is (\"game\")");
+  if (typeof parsed.game !== "string") return showError(T("the record does not say which game it is (\"game\")"));
   Object.assign(viewer, { game: parsed.game, hands: parsed.hands, cache: new Map(), seat: "",
                           names: parsed.names || null, event: parsed.event || null });
   viewer.handIndex = Math.min(Math.max(0, handIndex), parsed.hands.length - 1);
@@ -117,7 +117,7 @@ async function loadUrl(src, handIndex, step, where) {
   let text;
   try {
     const resp = await fetch(src, { headers: { Accept: "application/json" } });
-    if (!resp.ok) return showError(`Could not fetch ${src}: HTTP ${resp.status}`);
+    if (!resp.ok) return showError(T("Could not fetch {src}: HTTP {status}", { src, status: resp.status }));
     text = await resp.text();
   } catch (e) {
     return showError(corsMessage(src, e));
@@ -133,11 +133,12 @@ function corsMessage(src, e) {
   el.className = "cors";
   el.dataset.reason = other ? "cors" : "network";
   el.textContent = other
-    ? `The browser was not allowed to read ${src}: its host does not send Access-Control-Allow-Origin ` +
-      `for this page (CORS), or it cannot be reached. What to do: download the file and open it with ` +
-      `"or a file" above, or paste its contents; or ask that host to allow CORS (send ` +
-      `"Access-Control-Allow-Origin: *" or this page's origin, ${location.origin}). (${e.message})`
-    : `Could not fetch ${src}: ${e.message}`;
+    ? T("The browser was not allowed to read {src}: its host does not send Access-Control-Allow-Origin " +
+      "for this page (CORS), or it cannot be reached. What to do: download the file and open it with " +
+      "\"or a file\" above, or paste its contents; or ask that host to allow CORS (send " +
+      "\"Access-Control-Allow-Origin: *\" or this page's origin, {origin}). ({message})",
+        { src, origin: location.origin, message: e.message })
+    : T("Could not fetch {src}: {message}", { src, message: e.message });
   return el;
 }
 
@@ -149,9 +150,9 @@ async function renderMatch() {
   viewer.hands.forEach((h, i) => {
     const o = document.createElement("option");
     o.value = String(i);
-    const board = viewer.event && viewer.event.boards ? `, board ${viewer.event.boards[i]}` : "";
-    o.textContent = `hand #${i + 1} (hand_index ${i}${board}; dealer ${Seating.name(h.dealer, seatCount(h))}, ` +
-      `${(h.moves || []).length} moves)`;
+    const board = viewer.event && viewer.event.boards ? T(", board {board}", { board: viewer.event.boards[i] }) : "";
+    o.textContent = T("hand #{number} (hand_index {index}{board}; dealer {dealer}, {moves} moves)",
+      { number: i + 1, index: i, board, dealer: Seating.name(h.dealer, seatCount(h)), moves: (h.moves || []).length });
     select.appendChild(o);
   });
   box.hidden = viewer.hands.length < 2;
@@ -161,7 +162,7 @@ async function renderMatch() {
     const names = viewer.names ? ` — ${viewer.names.map((nm, s) => `${Seating.short(s, viewer.names.length)} ${nm}`).join(", ")}` : "";
     const p = document.createElement("p");
     p.id = "event-table";
-    p.textContent = `Round ${viewer.event.round}, table ${viewer.event.table} of the event (0-based indices)${names}`;
+    p.textContent = T("Round {round}, table {table} of the event (0-based indices)", { round: viewer.event.round, table: viewer.event.table }) + names;
     summary.appendChild(p);
     box.hidden = false;
     if (viewer.event.format === "duplicate") return;  // boards are standalone hands, not one match
@@ -169,14 +170,14 @@ async function renderMatch() {
   if (viewer.hands.length < 2) return;
   const r = await api(gamePath(viewer.game, "matches/replay"), { hands: viewer.hands });
   if (!r.ok) {
-    summary.appendChild(problemNode(r.data, "The match log is refused"));
+    summary.appendChild(problemNode(r.data, T("The match log is refused")));
     const h = r.data.hand_index;
     if (typeof h === "number" && viewer.hands[h]) {  // straight to the hand and move the referee names
       const m = typeof r.data.move_index === "number" ? r.data.move_index : undefined;
       const b = document.createElement("button");
       b.type = "button";
       b.id = "go-to-problem";
-      b.textContent = m === undefined ? `show hand_index ${h}` : `show hand_index ${h}, move_index ${m}`;
+      b.textContent = m === undefined ? T("show hand_index {hand}", { hand: h }) : T("show hand_index {hand}, move_index {move}", { hand: h, move: m });
       b.onclick = () => selectHand(h, m ?? 0, "", m);
       summary.appendChild(b);
     }
@@ -184,7 +185,7 @@ async function renderMatch() {
   }
   const t = document.createElement("table");
   t.id = "running-scores";
-  t.innerHTML = "<tr><th>after hand_index</th><th>scores</th></tr>";
+  t.innerHTML = `<tr><th>${T("after hand_index")}</th><th>${T("scores")}</th></tr>`;
   r.data.running_scores.forEach((s, i) => {
     const row = t.insertRow();
     row.insertCell().textContent = String(i);
@@ -193,13 +194,13 @@ async function renderMatch() {
   summary.appendChild(t);
   const w = document.createElement("p");
   w.id = "match-winner";
-  w.textContent = r.data.match_over ? `Match over. Winner: ${fmtWinner(r.data.winner, r.data)}` : "The match goes on.";
+  w.textContent = r.data.match_over ? T("Match over. Winner: {winner}", { winner: fmtWinner(r.data.winner, r.data) }) : T("The match goes on.");
   summary.appendChild(w);
 }
 
 function fmtWinner(winner, result) {
   if (winner === null || winner === undefined) {
-    return result && result.winners && result.winners.length ? `shared by seats ${result.winners.join(", ")}` : "none";
+    return result && result.winners && result.winners.length ? T("shared by seats {seats}", { seats: result.winners.join(", ") }) : T("none");
   }
   return String(winner);
 }
@@ -223,7 +224,7 @@ async function selectHand(i, step = 0, seat = "", moveIndex = undefined) {
   for (let s = 0; s < seats; s++) {
     const o = document.createElement("option");
     o.value = String(s);
-    o.textContent = `${Seating.name(s, seats)}'s view${viewer.names && viewer.names[s] ? ` (${viewer.names[s]})` : ""}`;
+    o.textContent = T("{seat}'s view", { seat: Seating.name(s, seats) }) + (viewer.names && viewer.names[s] ? ` (${viewer.names[s]})` : "");
     as.appendChild(o);
   }
   if (record.viewer !== undefined && record.viewer !== null) as.disabled = true; // already a view
@@ -255,7 +256,7 @@ function renderMoves(record) {
   const ol = $("moves");
   ol.innerHTML = "";
   const start = document.createElement("li");
-  start.textContent = "the deal (before move_index 0)";
+  start.textContent = T("the deal (before move_index 0)");
   start.dataset.step = "0";
   ol.appendChild(start);
   (record.moves || []).forEach((m, i) => {  // labelled with the API's 0-based move_index
@@ -339,21 +340,21 @@ function renderTable(state, record) {
     }
     if (viewer.names && viewer.names[s]) bits.push(viewer.names[s]);
     if (record.dealer === s) bits.push("dealer");
-    if (state.to_act === s) bits.push("to act");
-    if (record.viewer === s || viewer.seat === String(s)) bits.push("this view's seat");
-    if (Array.isArray(state.dropped) && state.dropped[s]) bits.push("dropped out");
+    if (state.to_act === s) bits.push(T("to act"));
+    if (record.viewer === s || viewer.seat === String(s)) bits.push(T("this view's seat"));
+    if (Array.isArray(state.dropped) && state.dropped[s]) bits.push(T("dropped out"));
     tags.textContent = bits.join(" · ");
     box.appendChild(tags);
     const cardsRow = document.createElement("div");
     cardsRow.className = "cards";
     cards.forEach((c) => cardsRow.appendChild(cardNode(c)));
-    if (!cards.length) cardsRow.textContent = "no cards";
+    if (!cards.length) cardsRow.textContent = T("no cards");
     box.appendChild(cardsRow);
     const info = document.createElement("p");
     info.className = "won";
-    if (won.perSeat) info.textContent = `tricks won: ${won.perSeat[s]}`;
-    else if (won.perTeam) info.textContent = `team ${s % won.perTeam.length} tricks: ${won.perTeam[s % won.perTeam.length]}`;
-    if (Array.isArray(state.chips)) info.textContent = `chips: ${state.chips[s]}`;
+    if (won.perSeat) info.textContent = T("tricks won: {count}", { count: won.perSeat[s] });
+    else if (won.perTeam) info.textContent = T("team {team} tricks: {count}", { team: s % won.perTeam.length, count: won.perTeam[s % won.perTeam.length] });
+    if (Array.isArray(state.chips)) info.textContent = T("chips: {chips}", { chips: state.chips[s] });
     box.appendChild(info);
     table.appendChild(box);
   });
@@ -368,7 +369,7 @@ function renderTricks(state) {
   if (!tricks.length) {
     const li = document.createElement("li");
     li.className = "none";
-    li.textContent = "no trick finished yet";
+    li.textContent = T("no trick finished yet");
     ol.appendChild(li);
   }
   tricks.forEach((t, i) => {
@@ -377,12 +378,12 @@ function renderTricks(state) {
     li.dataset.winner = String(t.winner);
     const head = document.createElement("span");
     head.className = "trick-head";
-    head.textContent = `trick ${i + 1}: led by ${seatLabel(t.leader)}: `;
+    head.textContent = T("trick {number}: led by {seat}: ", { number: i + 1, seat: seatLabel(t.leader) });
     li.appendChild(head);
     t.cards.forEach((p) => li.appendChild(played(p)));
     const w = document.createElement("span");
     w.className = "trick-winner";
-    w.textContent = ` won by ${seatLabel(t.winner)}`;
+    w.textContent = T(" won by {seat}", { seat: seatLabel(t.winner) });
     li.appendChild(w);
     ol.appendChild(li);
   });
@@ -393,7 +394,7 @@ function renderCenter(state) {
   c.innerHTML = "";
   if (state.layout && typeof state.layout === "object") {
     const h = document.createElement("h3");
-    h.textContent = "Layout";
+    h.textContent = T("Layout");
     c.appendChild(h);
     const div = document.createElement("div");
     div.id = "layout";
@@ -418,13 +419,13 @@ function renderCenter(state) {
     if (typeof state.pot === "number") {
       const p = document.createElement("p");
       p.id = "pot";
-      p.textContent = `pot: ${state.pot} chips`;
+      p.textContent = T("pot: {pot} chips", { pot: state.pot });
       c.appendChild(p);
     }
     return;
   }
   const h = document.createElement("h3");
-  h.textContent = "Current trick";
+  h.textContent = T("Current trick");
   c.appendChild(h);
   const div = document.createElement("div");
   div.id = "trick";
@@ -433,15 +434,15 @@ function renderCenter(state) {
   if (trick && trick.cards.length) {
     trick.cards.forEach((p) => div.appendChild(played(p)));
   } else if (last) {
-    div.appendChild(document.createTextNode(`last trick, won by ${seatLabel(last.winner)}: `));
+    div.appendChild(document.createTextNode(T("last trick, won by {seat}: ", { seat: seatLabel(last.winner) })));
     last.cards.forEach((p) => div.appendChild(played(p)));
   } else {
-    div.textContent = "no card played yet";
+    div.textContent = T("no card played yet");
   }
   c.appendChild(div);
   const t = document.createElement("p");
   t.id = "trick-count";
-  t.textContent = `finished tricks: ${(state.tricks || []).length}`;
+  t.textContent = T("finished tricks: {count}", { count: (state.tricks || []).length });
   c.appendChild(t);
 }
 
@@ -461,27 +462,27 @@ const TABLE_FIELDS = new Set(["legal_moves", "tricks", "current_trick", "hands",
 function renderFacts(state) {
   const dl = $("facts");
   dl.innerHTML = "";
-  const add = (k, v) => {
+  const add = (k, v, label) => {  // label: the field's name in the page's language
     const dt = document.createElement("dt");
-    dt.textContent = k;
+    dt.textContent = label || k;
     const dd = document.createElement("dd");
     dd.dataset.field = k;
     dd.textContent = v;
     dl.append(dt, dd);
   };
-  add("phase", state.phase);
-  add("to act", state.to_act === null ? "nobody" : seatLabel(state.to_act));
+  add("phase", state.phase, T("phase"));
+  add("to act", state.to_act === null ? T("nobody") : seatLabel(state.to_act), T("to act"));
   const trump = trumpText(state);
-  if (trump !== null) add("trump", trump);
+  if (trump !== null) add("trump", trump, T("trump"));
   for (const [k, v] of Object.entries(state)) {
     if (TABLE_FIELDS.has(k) || k === "phase" || k === "to_act" || k === "trump" || v === null || v === false) continue;
     if (k === "auction" && v && Array.isArray(v.calls)) {
-      add("auction", v.calls.map((c) => `${Seating.short(c.seat, seatCount(viewer.hands[viewer.handIndex]))}:${c.bid || c.type}`).join(" ") || "no call yet");
+      add("auction", v.calls.map((c) => `${Seating.short(c.seat, seatCount(viewer.hands[viewer.handIndex]))}:${c.bid || c.type}`).join(" ") || T("no call yet"), T("auction"));
       continue;
     }
     add(k, Cards.value(k, v));
   }
-  if (Array.isArray(state.legal_moves)) add("legal moves", String(state.legal_moves.length));
+  if (Array.isArray(state.legal_moves)) add("legal moves", String(state.legal_moves.length), T("legal moves"));
 }
 
 const CHOOSING = new Set(["ordering", "naming", "discarding", "bidding", "auction", "choose_trump", "deal", "dealing"]);
@@ -494,9 +495,9 @@ function trumpText(state) {
   else if (state.contract && typeof state.contract === "object" && "trump" in state.contract) { has = true; t = state.contract.trump; }
   if (!has) return null;
   if (t !== null && t !== undefined) return Cards.suit(t);
-  if (state.trump_revealed === false) return "hidden (not revealed yet)";
-  if (CHOOSING.has(state.phase) && !(state.contract && state.contract.mode)) return "not chosen yet";
-  return "no trump";
+  if (state.trump_revealed === false) return T("hidden (not revealed yet)");
+  if (CHOOSING.has(state.phase) && !(state.contract && state.contract.mode)) return T("not chosen yet");
+  return T("no trump");
 }
 
 function renderScores(state, record) {
@@ -510,23 +511,23 @@ function renderScores(state, record) {
     el.textContent = text;
     box.appendChild(el);
   };
-  p("hand-number", `hand ${match.hand_number || 1}`);
-  if (before) p("scores-before", `before this hand: ${JSON.stringify(before)}`);
+  p("hand-number", T("hand {number}", { number: match.hand_number || 1 }));
+  if (before) p("scores-before", T("before this hand: {scores}", { scores: JSON.stringify(before) }));
   const r = state.result;
   if (!r) {
-    p("scores-after", "the hand is not over");
+    p("scores-after", T("the hand is not over"));
     return;
   }
-  p("deltas", `this hand: ${JSON.stringify(r.deltas)}`);
-  p("scores-after", `after this hand: ${JSON.stringify(r.scores || r.chips)}`);
-  p("winner", r.match_over ? `match over, winner: ${fmtWinner(r.winner, r)}` : "the match goes on");
+  p("deltas", T("this hand: {deltas}", { deltas: JSON.stringify(r.deltas) }));
+  p("scores-after", T("after this hand: {scores}", { scores: JSON.stringify(r.scores || r.chips) }));
+  p("winner", r.match_over ? T("match over, winner: {winner}", { winner: fmtWinner(r.winner, r) }) : T("the match goes on"));
 }
 
 function problemNode(pb, prefix) {
   const el = document.createElement("div");
   el.className = "problem";
-  const where = pb.move_index !== undefined ? ` at move_index ${pb.move_index} (move #${pb.move_index + 1})` : "";
-  const hand = pb.hand_index !== undefined ? ` in hand_index ${pb.hand_index} (hand #${pb.hand_index + 1})` : "";
+  const where = pb.move_index !== undefined ? T(" at move_index {index} (move #{number})", { index: pb.move_index, number: pb.move_index + 1 }) : "";
+  const hand = pb.hand_index !== undefined ? T(" in hand_index {index} (hand #{number})", { index: pb.hand_index, number: pb.hand_index + 1 }) : "";
   el.textContent = `${prefix}${hand}${where}: ${pb.code || ""}${pb.reason ? " / " + pb.reason : ""} — ${pb.detail || ""}`;
   el.dataset.code = pb.code || "";
   el.dataset.reason = pb.reason || "";
@@ -538,11 +539,11 @@ async function render() {
   const record = viewer.hands[viewer.handIndex];
   const n = (record.moves || []).length;
   $("slider").value = String(viewer.step);
-  $("step-label").textContent = `move ${viewer.step} of ${n}`;
-  $("next-index").textContent = viewer.step < n ? `next: move_index ${viewer.step}` : "the hand's end";
+  $("step-label").textContent = T("move {step} of {total}", { step: viewer.step, total: n });
+  $("next-index").textContent = viewer.step < n ? T("next: move_index {index}", { index: viewer.step }) : T("the hand's end");
   $("first").disabled = $("prev").disabled = viewer.step === 0;
   $("next").disabled = $("last").disabled = viewer.step === n;
-  $("last-move").textContent = viewer.step ? `last move: ${fmtMove(record.moves[viewer.step - 1])}` : "the deal, before any move";
+  $("last-move").textContent = viewer.step ? T("last move: {move}", { move: fmtMove(record.moves[viewer.step - 1]) }) : T("the deal, before any move");
   for (const li of $("moves").children) {
     li.classList.toggle("current", Number(li.dataset.step) === viewer.step);
     li.classList.toggle("at", viewer.moveIndex !== undefined && li.dataset.moveIndex === String(viewer.moveIndex));
@@ -553,7 +554,7 @@ async function render() {
   showError(null);
   if (answer.problem) {
     const pb = answer.problem;
-    showError(problemNode(pb, pb.code === "illegal_move" ? "Illegal move" : "The referee refuses this record"));
+    showError(problemNode(pb, pb.code === "illegal_move" ? T("Illegal move") : T("The referee refuses this record")));
     // show the last position the referee accepts: just before the illegal move
     if (typeof pb.move_index === "number" && pb.move_index < viewer.step) {
       answer = await position(viewer.handIndex, pb.move_index, viewer.seat);
@@ -570,7 +571,7 @@ async function render() {
     if (token !== viewer.token) return;
     if (ahead.problem) {
       const pb = ahead.problem;
-      showError(problemNode(pb, pb.code === "illegal_move" ? "Illegal move" : "The referee refuses this record"));
+      showError(problemNode(pb, pb.code === "illegal_move" ? T("Illegal move") : T("The referee refuses this record")));
     }
   }
   renderTable(answer.state, answer.record);
@@ -645,7 +646,7 @@ function updateLink() {
   const href = `${location.pathname}?${linkParams().toString()}`;
   a.href = href;
   a.hidden = false;
-  a.textContent = viewer.seat === "" ? "link to this position" : `link to this position as ${Seating.name(Number(viewer.seat), seatCount(viewer.hands[viewer.handIndex]))} sees it`;
+  a.textContent = viewer.seat === "" ? T("link to this position") : T("link to this position as {seat} sees it", { seat: Seating.name(Number(viewer.seat), seatCount(viewer.hands[viewer.handIndex])) });
   history.replaceState(null, "", href);
 }
 document.addEventListener("keydown", (e) => {
@@ -675,7 +676,7 @@ function intParam(name) {
   } else if (params.get("event") === "local") {
     const text = localStorage.getItem("referee.event");
     if (!text) {
-      showError("This link names the event kept in this browser, and none is kept: open it from the standings page (/viewer/tournament).");
+      showError(T("This link names the event kept in this browser, and none is kept: open it from the standings page (/viewer/tournament)."));
       return;
     }
     viewer.source = { event: "local" };

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...cards import NAMES, Pack, names, parse_suit
-from ...errors import InvalidRecord, short
+from ...errors import InvalidRecord, M, N_, short
 from ...game import Game, hand_number, is_int, parse_int_list, parse_match, parse_seat
 from ...options import parse_options
 from .hand import BidWhistHand
@@ -14,14 +14,14 @@ from .tables import BID_TYPES, DIRECTIONS, HAND_SIZE, KITTY_SIZE, MODES, OPTIONS
 
 def _body(body, where: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
     if not isinstance(body, dict):
-        raise InvalidRecord("bad_body", f"{where} must be an object")
+        raise InvalidRecord("bad_body", M("{where} must be an object", where=where))
     allowed = set(required) | set(optional)
     extra = [k for k in body if k not in allowed]
     if extra:
-        raise InvalidRecord("bad_body", f"{where}: unknown field {short(extra[0])}")
+        raise InvalidRecord("bad_body", M("{where}: unknown field {extra}", where=where, extra=short(extra[0])))
     missing = [k for k in required if k not in body]
     if missing:
-        raise InvalidRecord("bad_body", f"{where}: {short(missing[0])} is required")
+        raise InvalidRecord("bad_body", M("{where}: {missing} is required", where=where, missing=short(missing[0])))
     return body
 
 
@@ -29,7 +29,7 @@ def _scores(value, options: dict, where: str) -> list[int]:
     scores = list(parse_int_list(value, 2, where))
     if match_over(scores, options):
         raise InvalidRecord("match_already_over",
-                            f"{where} {scores} already end the match (target {options['target']})")
+                            M("{where} {scores} already end the match (target {target})", where=where, scores=scores, target=options['target']))
     return scores
 
 
@@ -38,26 +38,25 @@ def _contract(value, options: dict, where: str) -> tuple[int, int, str]:
     bidder = parse_seat(body["bidder"], 4, f"{where}.bidder")
     level, mode = body["level"], body["mode"]
     if not is_int(level) or not options["min_bid"] <= level <= 7:
-        raise InvalidRecord("bad_contract", f"{where}.level must be an integer from "
-                            f"{options['min_bid']} to 7")
+        raise InvalidRecord("bad_contract", M("{where}.level must be an integer from {min_bid} to 7", where=where, min_bid=options['min_bid']))
     if mode not in MODES:
-        raise InvalidRecord("bad_contract", f"{where}.mode must be one of {', '.join(MODES)}")
+        raise InvalidRecord("bad_contract", M("{where}.mode must be one of {modes}", where=where, modes=', '.join(MODES)))
     return bidder, level, mode
 
 
 def _books(value, bidder: int, where: str) -> list[int]:
     if not isinstance(value, list) or len(value) != 2 or not all(is_int(v) and v >= 0 for v in value):
-        raise InvalidRecord("bad_books", f"{where} must be two integers >= 0")
+        raise InvalidRecord("bad_books", M("{where} must be two integers >= 0", where=where))
     if sum(value) != TRICKS + 1:
-        raise InvalidRecord("bad_books", f"{where} must total {TRICKS + 1} (the kitty book included)")
+        raise InvalidRecord("bad_books", M("{where} must total {tricks} (the kitty book included)", where=where, tricks=TRICKS + 1))
     if value[bidder & 1] < 1:
-        raise InvalidRecord("bad_books", f"{where}: the bidding team always has the kitty book")
+        raise InvalidRecord("bad_books", M("{where}: the bidding team always has the kitty book", where=where))
     return list(value)
 
 
 class BidWhist(Game):
     id = "bid-whist"
-    name = "Bid Whist"
+    name = N_("Bid Whist")
     min_players = max_players = 4
     options = OPTIONS
     move_fields = {
@@ -77,12 +76,12 @@ class BidWhist(Game):
     def parse_options(self, raw) -> dict:
         options = parse_options(raw, self.options)
         if options.get("kitty_before_declaring") and options["kitty"] == "book":
-            raise InvalidRecord("bad_option", "option 'kitty_before_declaring': true needs kitty "
-                                "'exchange' or 'sported' (a kitty the bidder takes), not 'book'")
+            raise InvalidRecord("bad_option", M("option 'kitty_before_declaring': true needs kitty 'exchange' or "
+                                "'sported' (a kitty the bidder takes), not 'book'"))
         return options
 
     def deck_description(self) -> str:
-        return "54 cards: 2-A in spades, hearts, diamonds, clubs, plus BJ (black, little) and RJ (red, big) jokers"
+        return N_("54 cards: 2-A in spades, hearts, diamonds, clubs, plus BJ (black, little) and RJ (red, big) jokers")
 
     def parse_match(self, raw, options: dict) -> dict:
         match = parse_match(raw, {"scores": [0, 0], "hand_number": 1},
@@ -90,19 +89,19 @@ class BidWhist(Game):
                              "hand_number": hand_number})
         match["scores"] = list(match["scores"])
         if match_over(match["scores"], options):
-            raise InvalidRecord("match_already_over", f"match.scores {match['scores']} already end the "
-                                f"match (target {options['target']})")
+            raise InvalidRecord("match_already_over", M("match.scores {scores} already end the match (target "
+                                "{target})", scores=match['scores'], target=options['target']))
         return match
 
     def parse_deal(self, raw, hand: BidWhistHand) -> None:
         extra = [k for k in raw if k not in ("hands", "kitty")]
         if extra:
-            raise InvalidRecord("bad_deal", f"record.deal: unknown field {short(extra[0])}")
+            raise InvalidRecord("bad_deal", M("record.deal: unknown field {extra}", extra=short(extra[0])))
         hands, kitty = raw.get("hands"), raw.get("kitty")
         if not isinstance(hands, list) or len(hands) != 4 or not all(isinstance(h, list) for h in hands):
-            raise InvalidRecord("bad_deal", "record.deal.hands must be a list of 4 lists of cards")
+            raise InvalidRecord("bad_deal", M("record.deal.hands must be a list of 4 lists of cards"))
         if not isinstance(kitty, list):
-            raise InvalidRecord("bad_deal", "record.deal.kitty must be a list of cards")
+            raise InvalidRecord("bad_deal", M("record.deal.kitty must be a list of cards"))
         view = hand.viewer is not None
         parsed = [PACK.parse_list(h, f"record.deal.hands[{s}]", view) for s, h in enumerate(hands)]
         pkitty = PACK.parse_list(kitty, "record.deal.kitty", view)
@@ -110,17 +109,17 @@ class BidWhist(Game):
         for c in [c for h in parsed for c in h] + pkitty:
             if c is not None:
                 if seen >> c & 1:
-                    raise InvalidRecord("duplicate_card", f"record.deal: {NAMES[c]} appears twice")
+                    raise InvalidRecord("duplicate_card", M("record.deal: {names} appears twice", names=NAMES[c]))
                 seen |= 1 << c
         for s, h in enumerate(parsed):
             if len(h) != HAND_SIZE:
                 raise InvalidRecord("wrong_card_count",
-                                    f"record.deal.hands[{s}] holds {len(h)} cards, not {HAND_SIZE}")
+                                    M("record.deal.hands[{value}] holds {h} cards, not {hand_size}", value=s, h=len(h), hand_size=HAND_SIZE))
         if len(pkitty) != KITTY_SIZE:
             raise InvalidRecord("wrong_card_count",
-                                f"record.deal.kitty holds {len(pkitty)} cards, not {KITTY_SIZE}")
+                                M("record.deal.kitty holds {pkitty} cards, not {kitty_size}", pkitty=len(pkitty), kitty_size=KITTY_SIZE))
         if view and None in parsed[hand.viewer]:
-            raise InvalidRecord("view_incomplete", f"the view lacks seat {hand.viewer}'s own cards")
+            raise InvalidRecord("view_incomplete", M("the view lacks seat {viewer}'s own cards", viewer=hand.viewer))
         hand.set_deal(parsed, pkitty)
 
     def deal_cards(self, cards: list[int], dealer: int, options: dict, match: dict) -> dict:
@@ -139,23 +138,23 @@ class BidWhist(Game):
         if trump is not None:
             trump = parse_suit(trump)
             if trump is None:
-                raise InvalidRecord("bad_trump", "trump must be one of S H D C or null")
+                raise InvalidRecord("bad_trump", M("trump must be one of S H D C or null"))
         direction = body["direction"]
         if direction not in DIRECTIONS:
-            raise InvalidRecord("bad_direction", "direction must be uptown or downtown")
+            raise InvalidRecord("bad_direction", M("direction must be uptown or downtown"))
         raw = body["cards"]
         if not isinstance(raw, list) or not 1 <= len(raw) <= 4:
-            raise InvalidRecord("bad_trick", "cards must be a list of 1 to 4 {seat, card} objects")
+            raise InvalidRecord("bad_trick", M("cards must be a list of 1 to 4 {{seat, card}} objects"))
         cards = []
         seen = 0
         for i, item in enumerate(raw):
             item = _body(item, f"cards[{i}]", ("seat", "card"))
             seat = parse_seat(item["seat"], 4, f"cards[{i}].seat")
             if seat != (leader + i) % 4:
-                raise InvalidRecord("bad_trick", f"cards[{i}] must be played by seat {(leader + i) % 4}")
+                raise InvalidRecord("bad_trick", M("cards[{value}] must be played by seat {leader}", value=i, leader=(leader + i) % 4))
             card = PACK.parse(item["card"], f"cards[{i}].card")
             if seen >> card & 1:
-                raise InvalidRecord("duplicate_card", f"{NAMES[card]} appears twice in the trick")
+                raise InvalidRecord("duplicate_card", M("{card} appears twice in the trick", card=NAMES[card]))
             seen |= 1 << card
             cards.append(card)
         i = winning_index(ranking_for(trump, direction, aces), cards)
@@ -174,14 +173,14 @@ class BidWhist(Game):
         dealer = parse_seat(body["dealer"], 4, "dealer")
         calls = body.get("calls", [])
         if not isinstance(calls, list):
-            raise InvalidRecord("bad_body", "calls must be a list of moves")
+            raise InvalidRecord("bad_body", M("calls must be a list of moves"))
         hand = BidWhistHand(self, options, dealer, {"scores": [0, 0], "hand_number": 1}, None)
         hand.begin()
 
         def call(raw, where):
             move = self.parse_move(raw, 4, PACK, None, where)
             if move["type"] not in BID_TYPES:
-                raise InvalidRecord("bad_move", f"{where} must be a bid or a pass")
+                raise InvalidRecord("bad_move", M("{where} must be a bid or a pass", where=where))
             return move
 
         for i, raw in enumerate(calls):
@@ -216,7 +215,7 @@ class BidWhist(Game):
         scores = _scores(body.get("scores", [0, 0]), options, "scores")
         hands = body["hands"]
         if not isinstance(hands, list):
-            raise InvalidRecord("bad_body", "hands must be a list of {contract, books}")
+            raise InvalidRecord("bad_body", M("hands must be a list of {{contract, books}}"))
         parsed = []
         for i, item in enumerate(hands):
             item = _body(item, f"hands[{i}]", ("contract", "books"))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...cards import NAMES, SUITS, names, parse_suit
-from ...errors import InvalidRecord, short
+from ...errors import InvalidRecord, M, short
 from ...game import Hand
 from ...holdings import Holdings
 from .auction import bid_refusal, hardness
@@ -57,41 +57,41 @@ class BidWhistHand(Hand):
         if kind == "play":
             card = move["card"]
             if not self.hold.may_hold(seat, card):
-                return "card_not_in_hand", f"seat {seat} does not hold {NAMES[card]}"
+                return "card_not_in_hand", M("seat {seat} does not hold {card}", seat=seat, card=NAMES[card])
             led = led_suit(self.ranking, self.trick_cards)
             if led is not None and self.ranking.suit[card] != led:
                 if self.hold.known[seat] & self.ranking.suit_masks[led]:
-                    return "must_follow_suit", f"seat {seat} must follow {SUITS[led]}"
+                    return "must_follow_suit", M("seat {seat} must follow {led}", seat=seat, led=SUITS[led])
             return None
         if kind == "pass":
             if seat == self.dealer and self.high is None and self.calls == 3:
-                return "dealer_must_bid", "the three others passed: the dealer must bid"
+                return "dealer_must_bid", M("the three others passed: the dealer must bid")
             return None
         if kind == "bid":
             return bid_refusal(self.options, self.dealer, seat, move["level"], move["mode"], self.high)
         if kind == "name_trump":
             if parse_suit(move["suit"]) is None:
-                return "invalid_suit", f"{short(move['suit'])} is not one of S H D C"
+                return "invalid_suit", M("{suit} is not one of S H D C", suit=short(move['suit']))
             return None
         if kind == "choose_direction":
             if move["direction"] not in DIRECTIONS:
-                return "invalid_direction", f"{short(move['direction'])} is not uptown or downtown"
+                return "invalid_direction", M("{direction} is not uptown or downtown", direction=short(move['direction']))
             return None
         if kind == "discard":
             cards = move["cards"]
             if len(cards) != KITTY_SIZE:
-                return "wrong_discard_count", f"discard exactly {KITTY_SIZE} cards, not {len(cards)}"
+                return "wrong_discard_count", M("discard exactly {kitty_size} cards, not {cards}", kitty_size=KITTY_SIZE, cards=len(cards))
             seen = 0
             for c in cards:
                 if c is not None:
                     if seen >> c & 1:
-                        return "duplicate_card", f"{NAMES[c]} is discarded twice"
+                        return "duplicate_card", M("{names} is discarded twice", names=NAMES[c])
                     seen |= 1 << c
             for c in cards:
                 if c is not None and not self.hold.may_hold(seat, c):
-                    return "card_not_in_hand", f"seat {seat} does not hold {NAMES[c]}"
+                    return "card_not_in_hand", M("seat {seat} does not hold {names}", seat=seat, names=NAMES[c])
             if self.viewer == seat and None in cards:
-                raise InvalidRecord("view_incomplete", "the viewer's own discard cannot be hidden")
+                raise InvalidRecord("view_incomplete", M("the viewer's own discard cannot be hidden"))
             return None
         return None  # pragma: no cover - every type is handled above
 
@@ -218,7 +218,7 @@ class BidWhistHand(Hand):
             return [{"seat": seat, "type": "name_trump", "suit": s} for s in SUITS]
         hand = self.hold.held[seat]
         if None in hand:
-            raise InvalidRecord("view_incomplete", f"the view lacks cards of seat {seat}'s hand")
+            raise InvalidRecord("view_incomplete", M("the view lacks cards of seat {seat}'s hand", seat=seat))
         if self.phase == "discarding":
             return [{"seat": seat, "type": "discard", "count": KITTY_SIZE, "from": names(hand)}]
         legal = legal_mask(self.ranking, self.hold.known[seat], self.trick_cards)  # every card known

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...cards import NAMES, SUITS, Pack, lookup
-from ...errors import InvalidRecord, short
+from ...errors import InvalidRecord, M, short
 
 ORDER = ("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H "
          "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C")
@@ -44,8 +44,8 @@ def parse_card(text, where: str, hidden_ok: bool = False):
     card = lookup(text)
     if card is None or card not in PACK:
         if text is None:
-            raise InvalidRecord("bad_card", f"{where}: null is a card only in a view")
-        raise InvalidRecord("bad_card", f"{where}: {short(text)} is not a card of the deck")
+            raise InvalidRecord("bad_card", M("{where}: null is a card only in a view", where=where))
+        raise InvalidRecord("bad_card", M("{where}: {text} is not a card of the deck", where=where, text=short(text)))
     return card
 
 

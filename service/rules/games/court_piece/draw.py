@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...cards import NAMES, lookup
-from ...errors import InvalidRecord, short
+from ...errors import InvalidRecord, M, short
 from ...game import is_int
 from .deck import PACK
 
@@ -30,27 +30,27 @@ def run_draw(cards) -> tuple[list[list[tuple[int, int]]], int]:
 def check_draw(raw) -> int:
     """A record's ``deal.draw``: valid rounds (bad_draw); the winning seat."""
     if not isinstance(raw, list) or not raw:
-        raise InvalidRecord("bad_draw", "deal.draw must be a non-empty list of rounds")
+        raise InvalidRecord("bad_draw", M("deal.draw must be a non-empty list of rounds"))
     seats = [0, 1, 2, 3]
     seen = set()
     winner = None
     for r, rnd in enumerate(raw):
         if winner is not None:
-            raise InvalidRecord("bad_draw", f"deal.draw[{r}]: the draw was already decided")
+            raise InvalidRecord("bad_draw", M("deal.draw[{r}]: the draw was already decided", r=r))
         if not isinstance(rnd, list) or len(rnd) != len(seats):
-            raise InvalidRecord("bad_draw", f"deal.draw[{r}] must list seats {seats}")
+            raise InvalidRecord("bad_draw", M("deal.draw[{r}] must list seats {seats}", r=r, seats=seats))
         cards = []
         for i, entry in enumerate(rnd):
             where = f"deal.draw[{r}][{i}]"
             if not isinstance(entry, dict) or set(entry) != {"seat", "card"}:
-                raise InvalidRecord("bad_draw", f"{where} must be {{seat, card}}")
+                raise InvalidRecord("bad_draw", M("{where} must be {{seat, card}}", where=where))
             if entry["seat"] != seats[i] or not is_int(entry["seat"]):
-                raise InvalidRecord("bad_draw", f"{where}.seat must be {seats[i]}")
+                raise InvalidRecord("bad_draw", M("{where}.seat must be {seats}", where=where, seats=seats[i]))
             card = lookup(entry["card"])
             if card is None or card not in PACK:
-                raise InvalidRecord("bad_card", f"{where}.card: {short(entry['card'])} is not a card")
+                raise InvalidRecord("bad_card", M("{where}.card: {card} is not a card", where=where, card=short(entry['card'])))
             if card in seen:
-                raise InvalidRecord("bad_draw", f"{where}.card: {NAMES[card]} drawn twice")
+                raise InvalidRecord("bad_draw", M("{where}.card: {card} drawn twice", where=where, card=NAMES[card]))
             seen.add(card)
             cards.append(card)
         top = max(c & 15 for c in cards)
@@ -62,7 +62,7 @@ def check_draw(raw) -> int:
                          key=lambda sc: sc[1] >> 4)[0]
         seats = tied
     if winner is None:
-        raise InvalidRecord("bad_draw", "deal.draw ends with a tie")
+        raise InvalidRecord("bad_draw", M("deal.draw ends with a tie"))
     return winner
 
 

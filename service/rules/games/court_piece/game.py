@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...cards import NAMES, SUITS, lookup
-from ...errors import InvalidRecord, short
+from ...errors import InvalidRecord, M, N_, short
 from ...game import Game, is_int, parse_seed, remember_deal
 from ...shuffle import new_seed, shuffled
 from .calculators import Calculators
@@ -26,7 +26,7 @@ def _row(cards: list, seat: int, hidden_ok: bool) -> list:
 
 class CourtPiece(Calculators, Game):
     id = "court-piece"
-    name = "Court Piece / Rung"
+    name = N_("Court Piece / Rung")
     min_players = max_players = 4
     options = OPTIONS
     reasons = {"unknown_card": "bad_card", "hidden_card": "bad_card", "unknown_field": "bad_record",
@@ -53,71 +53,71 @@ class CourtPiece(Calculators, Game):
         return PACK
 
     def deck_description(self):
-        return "52 cards, aces high; canonical order " + ORDER
+        return M("52 cards, aces high; canonical order {order}", order=ORDER)
 
     # ---- reading a record
     def parse_match(self, raw, options):
         if raw is None:
             raw = {}
         if not isinstance(raw, dict):
-            raise InvalidRecord("bad_match", "match must be an object or null")
+            raise InvalidRecord("bad_match", M("match must be an object or null"))
         for k in raw:
             if k not in MATCH_FIELDS:
-                raise InvalidRecord("bad_match", f"match: unknown field {short(k)}")
+                raise InvalidRecord("bad_match", M("match: unknown field {value}", value=short(k)))
         for k, v in raw.items():
             if v is None:
-                raise InvalidRecord("bad_match", f"match.{k} may be omitted but not null")
+                raise InvalidRecord("bad_match", M("match.{value} may be omitted but not null", value=k))
         hn = raw.get("hand_number", 1)
         if not is_int(hn) or hn < 1:
-            raise InvalidRecord("bad_match", "match.hand_number must be an integer >= 1")
+            raise InvalidRecord("bad_match", M("match.hand_number must be an integer >= 1"))
         out = {"hand_number": hn}
         for key in ("scores", "consecutive_wins"):
             v = raw.get(key, [0, 0])
             if not isinstance(v, list) or len(v) != 2 or not all(is_int(x) and x >= 0 for x in v):
-                raise InvalidRecord("bad_match", f"match.{key} must be two integers >= 0")
+                raise InvalidRecord("bad_match", M("match.{key} must be two integers >= 0", key=key))
             out[key] = list(v)
         runs = out["consecutive_wins"]
         if max(runs) >= 7 or min(runs) > 0:
-            raise InvalidRecord("bad_match", "match.consecutive_wins: at most one run, each below 7")
+            raise InvalidRecord("bad_match", M("match.consecutive_wins: at most one run, each below 7"))
         fgs = raw.get("first_game_seats", [])
         if not isinstance(fgs, list) or not all(is_int(x) and 0 <= x < 4 for x in fgs) \
                 or len(set(fgs)) != len(fgs):
-            raise InvalidRecord("bad_match", "match.first_game_seats must be distinct seats 0-3")
+            raise InvalidRecord("bad_match", M("match.first_game_seats must be distinct seats 0-3"))
         out["first_game_seats"] = list(fgs)
         target = options["target_courts"] if options["scoring"] == "courts" else options["target_points"]
         if max(out["scores"]) >= target:
-            raise InvalidRecord("match_over", f"a team already has {target}: the match is over")
+            raise InvalidRecord("match_over", M("a team already has {target}: the match is over", target=target))
         return out
 
     def parse_deal(self, raw, hand):
         viewer = hand.viewer
         extra = [k for k in raw if k not in ("hands", "draw")]
         if extra:
-            raise InvalidRecord("bad_deal", f"deal: unknown field {short(extra[0])}")
+            raise InvalidRecord("bad_deal", M("deal: unknown field {extra}", extra=short(extra[0])))
         hands = raw.get("hands")
         if not isinstance(hands, list) or len(hands) != 4 or not all(isinstance(h, list) for h in hands):
-            raise InvalidRecord("bad_deal", "deal.hands must be four lists of cards")
+            raise InvalidRecord("bad_deal", M("deal.hands must be four lists of cards"))
         parsed = [_row(h, s, viewer is not None) for s, h in enumerate(hands)]
         seen = 0
         for s, h in enumerate(parsed):
             for i, c in enumerate(h):
                 if c is not None:
                     if seen >> c & 1:
-                        raise InvalidRecord("duplicate_card", f"deal.hands[{s}][{i}]: {NAMES[c]} twice")
+                        raise InvalidRecord("duplicate_card", M("deal.hands[{value}][{value2}]: {names} twice", value=s, value2=i, names=NAMES[c]))
                     seen |= 1 << c
         for s, h in enumerate(parsed):
             if len(h) != 13:
-                raise InvalidRecord("wrong_card_count", f"deal.hands[{s}] has {len(h)} cards, not 13")
+                raise InvalidRecord("wrong_card_count", M("deal.hands[{value}] has {h} cards, not 13", value=s, h=len(h)))
         draw = None
         if "draw" in raw:
             o = hand.options
             if raw["draw"] is None or hand.match["hand_number"] != 1 or not o["first_hand_draw"]:
-                raise InvalidRecord("bad_draw", "a draw belongs only to a match's first hand "
-                                    "with first_hand_draw on")
+                raise InvalidRecord("bad_draw", M("a draw belongs only to a match's first hand with "
+                                    "first_hand_draw on"))
             winner = check_draw(raw["draw"])
             if winner != (hand.dealer + 1) % 4:
-                raise InvalidRecord("draw_mismatch", f"the draw makes seat {winner} the first chooser, "
-                                    f"not seat {(hand.dealer + 1) % 4}")
+                raise InvalidRecord("draw_mismatch", M("the draw makes seat {winner} the first chooser, not seat "
+                                    "{dealer}", winner=winner, dealer=(hand.dealer + 1) % 4))
             draw = draw_json([[(e["seat"], lookup(e["card"])) for e in rnd] for rnd in raw["draw"]])
         hand.setup(parsed, draw)
 
@@ -136,32 +136,32 @@ class CourtPiece(Calculators, Game):
         if fast is not None:
             return fast
         if not isinstance(raw, dict):
-            raise InvalidRecord("bad_move", f"{where} must be an object")
+            raise InvalidRecord("bad_move", M("{where} must be an object", where=where))
         seat = raw.get("seat")
         if not is_int(seat) or not 0 <= seat < 4:
-            raise InvalidRecord("bad_seat", f"{where}.seat: {short(seat)} is not a seat 0-3")
+            raise InvalidRecord("bad_seat", M("{where}.seat: {seat} is not a seat 0-3", where=where, seat=short(seat)))
         kind = raw.get("type")
         spec = self.move_fields.get(kind) if isinstance(kind, str) else None
         if spec is None:
-            raise InvalidRecord("unknown_move_type", f"{where}.type: {short(kind)} is not a move of this game")
+            raise InvalidRecord("unknown_move_type", M("{where}.type: {kind} is not a move of this game", where=where, kind=short(kind)))
         move = {"seat": seat, "type": kind}
         allowed = {"seat", "type"} | {f.rstrip("?") for f in spec}
         extra = [k for k in raw if k not in allowed]
         if extra:
-            raise InvalidRecord("bad_move", f"{where}: unknown field {short(extra[0])} in a {short(kind)} move")
+            raise InvalidRecord("bad_move", M("{where}: unknown field {extra} in a {kind} move", where=where, extra=short(extra[0]), kind=short(kind)))
         if kind in ("call_trump", "change_trump"):
             if ("suit" in raw) == ("card" in raw):
-                raise InvalidRecord("bad_move", f"{where}: {kind} takes exactly one of suit and card")
+                raise InvalidRecord("bad_move", M("{where}: {kind} takes exactly one of suit and card", where=where, kind=kind))
             if "suit" in raw:
                 s = raw["suit"]
                 if not (isinstance(s, str) and len(s) == 1 and s in SUITS):
-                    raise InvalidRecord("bad_move", f"{where}.suit must be one of S, H, D, C")
+                    raise InvalidRecord("bad_move", M("{where}.suit must be one of S, H, D, C", where=where))
                 move["suit"] = SUITS.index(s)
             else:
                 move["card"] = parse_card(raw["card"], f"{where}.card", viewer is not None)
         elif kind == "play":
             if "card" not in raw:
-                raise InvalidRecord("bad_move", f"{where}: a 'play' move needs 'card'")
+                raise InvalidRecord("bad_move", M("{where}: a 'play' move needs 'card'", where=where))
             move["card"] = parse_card(raw["card"], f"{where}.card")
         return move
 
@@ -179,12 +179,12 @@ class CourtPiece(Calculators, Game):
     # ---- dealing
     def deal(self, seed, options, dealer, match):
         if seed is not None and not isinstance(seed, str):
-            raise InvalidRecord("bad_record", "seed must be a string")
+            raise InvalidRecord("bad_record", M("seed must be a string"))
         # CONVENTIONS.md: seed, options, dealer, match, in that order (a first hand with the draw
         # ignores the dealer, but a value that is no seat is still refused, before the match)
         options = self.parse_options(options)
         if dealer is not None and not (is_int(dealer) and 0 <= dealer < 4):
-            raise InvalidRecord("bad_dealer", f"dealer: {short(dealer)} is not a seat 0-3")
+            raise InvalidRecord("bad_dealer", M("dealer: {dealer} is not a seat 0-3", dealer=short(dealer)))
         match = self.parse_match(match, options)
         seed = new_seed() if seed is None else parse_seed(seed)
         draw = None
@@ -193,7 +193,7 @@ class CourtPiece(Calculators, Game):
             dealer = (winner - 1) % 4
             draw = draw_json(rounds)
         elif dealer is None:
-            raise InvalidRecord("bad_dealer", "dealer is required (no first-hand draw)")
+            raise InvalidRecord("bad_dealer", M("dealer is required (no first-hand draw)"))
         cards = shuffled(PACK.order, seed)
         deal = self.deal_cards(cards, dealer, options, match)
         if draw is not None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...cards import NAMES, SUITS
-from ...errors import IllegalMove, InvalidRecord
+from ...errors import IllegalMove, InvalidRecord, M
 from ...game import Hand
 from ...holdings import Holdings
 from .checks import Checks
@@ -61,7 +61,7 @@ class CourtPieceHand(Checks, Views, Hand):
         self.to_act = self.f
         v = self.viewer
         if v is not None and None in self.dealt[v][:5]:
-            raise InvalidRecord("view_incomplete", f"the view lacks seat {v}'s first five cards")
+            raise InvalidRecord("view_incomplete", M("the view lacks seat {value}'s first five cards", value=v))
 
     # ---- applying
     def play(self, move, index):
@@ -129,7 +129,7 @@ class CourtPieceHand(Checks, Views, Hand):
                     ev.append({"type": "luck_card", "card": None})
                 else:
                     if luck is None:
-                        raise InvalidRecord("view_incomplete", "the view lacks the turned luck card")
+                        raise InvalidRecord("view_incomplete", M("the view lacks the turned luck card"))
                     self.luck_card = luck
                     self.trump = self.trump_suit = luck >> 4
                     self.revealed = True
@@ -144,7 +144,7 @@ class CourtPieceHand(Checks, Views, Hand):
         elif t == "reveal":
             card = self.face_down
             if card is None:
-                raise InvalidRecord("view_incomplete", "the view lacks the revealed face-down card")
+                raise InvalidRecord("view_incomplete", M("the view lacks the revealed face-down card"))
             self.revealed = True
             self.trump = self.trump_suit = card >> 4
             pos = len(self.trick)
@@ -153,7 +153,7 @@ class CourtPieceHand(Checks, Views, Hand):
             self.must_trump = seat
             if not self.holdings.known[self.caller] >> card & 1:
                 # a view that saw the card only now (cannot happen with a consistent view)
-                raise InvalidRecord("view_incomplete", "the view lacks the face-down card in the caller's hand")
+                raise InvalidRecord("view_incomplete", M("the view lacks the face-down card in the caller's hand"))
             ev.append({"type": "trump_revealed", "seat": seat, "card": NAMES[card],
                        "trump": SUITS[card >> 4]})
         elif t == "change_trump":
@@ -161,7 +161,7 @@ class CourtPieceHand(Checks, Views, Hand):
             if self.hidden:
                 old = self.face_down
                 if old is None and self.viewer == seat:
-                    raise InvalidRecord("view_incomplete", "the view lacks the returned luck card")
+                    raise InvalidRecord("view_incomplete", M("the view lacks the returned luck card"))
                 self.face_down = move["card"]
                 self.face_down_luck = False
                 self.trump_suit = None if move["card"] is None else move["card"] >> 4
@@ -181,7 +181,7 @@ class CourtPieceHand(Checks, Views, Hand):
         if v is not None:
             for i, c in enumerate(self.dealt[v]):
                 if c is None and not (self.face_down_luck and v == self.f and i == 5):
-                    raise InvalidRecord("view_incomplete", f"the view lacks seat {v}'s cards")
+                    raise InvalidRecord("view_incomplete", M("the view lacks seat {value}'s cards", value=v))
 
     def open_trump_counts(self):
         return not self.hidden or self.revealed

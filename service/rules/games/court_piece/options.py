@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...errors import InvalidRecord, short
+from ...errors import InvalidRecord, M, short
 from ...options import Option, parse_options
 
 MODES = ("single_sar", "double_sar", "hidden_trump", "hidden_rung")
@@ -53,7 +53,7 @@ def parse_court_piece_options(raw) -> dict:
     mode = options["mode"]
     for name, modes in MODE_OPTIONS.items():
         if mode not in modes and options[name] != DEFAULTS[name]:
-            raise InvalidRecord("option_not_for_mode", f"option {short(name)} is used only in "
-                                f"{' and '.join(modes)}, not in {mode} (leave it at its default, "
-                                f"{short(DEFAULTS[name])})")
+            raise InvalidRecord("option_not_for_mode", M("option {name} is used only in {modes}, not in {mode} "
+                                "(leave it at its default, {name2})",
+                                name=short(name), modes=' and '.join(modes), mode=mode, name2=short(DEFAULTS[name])))
     return options

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...errors import short
+from ...errors import M, short
 from .tables import ALLOW_OPTION, BIDS, RUNG, SEVENS, plays_out
 
 
@@ -34,30 +34,30 @@ class Auction:
 
     def turn_error(self, seat: int) -> tuple[str, str]:
         if self.passed >> seat & 1:
-            return "cannot_rebid_after_pass", f"seat {seat} has passed and is out of the auction"
-        return "not_your_turn", f"seat {self.to_act} is to call, not seat {seat}"
+            return "cannot_rebid_after_pass", M("seat {seat} has passed and is out of the auction", seat=seat)
+        return "not_your_turn", M("seat {to_act} is to call, not seat {seat}", to_act=self.to_act, seat=seat)
 
     def check_bid(self, seat: int, bid) -> tuple[str, str] | None:
         if bid not in RUNG:
-            return "invalid_bid", f"{short(bid)} is not a bid (6S..10NT, misere, open_misere, blind_misere)"
+            return "invalid_bid", M("{bid} is not a bid (6S..10NT, misere, open_misere, blind_misere)", bid=short(bid))
         if bid in ALLOW_OPTION and not self.options[ALLOW_OPTION[bid]]:
-            return "bid_not_allowed", f"{bid} is switched off by {ALLOW_OPTION[bid]}"
+            return "bid_not_allowed", M("{bid} is switched off by {bid2}", bid=bid, bid2=ALLOW_OPTION[bid])
         if bid == "blind_misere" and self.called >> seat & 1:
-            return "blind_misere_not_first_call", "blind misere may only be the seat's first call"
+            return "blind_misere_not_first_call", M("blind misere may only be the seat's first call")
         if RUNG[bid] <= self.high:
-            return "bid_too_low", f"{bid} is not higher than {self.high_bid}"
+            return "bid_too_low", M("{bid} is not higher than {high_bid}", bid=bid, high_bid=self.high_bid)
         if bid == "misere" and not self.options["misere_without_seven"] and self.high_bid not in SEVENS:
-            return "misere_needs_seven", "misere may only be bid over a seven-trick bid"
+            return "misere_needs_seven", M("misere may only be bid over a seven-trick bid")
         return None
 
     def refusal(self, move: dict) -> tuple[str, str] | None:
         """The general checks and the call's own, for a call checked outside a hand."""
         if self.over:
             if self.thrown_in:
-                return "hand_over", "the hand was thrown in"
-            return "wrong_phase", "the auction is over"
+                return "hand_over", M("the hand was thrown in")
+            return "wrong_phase", M("the auction is over")
         if move["type"] not in ("pass", "bid"):
-            return "wrong_phase", f"a {short(move['type'])} move is not taken in phase 'bidding'"
+            return "wrong_phase", M("a {type} move is not taken in phase 'bidding'", type=short(move['type']))
         if move["seat"] != self.to_act:
             return self.turn_error(move["seat"])
         if move["type"] == "bid":

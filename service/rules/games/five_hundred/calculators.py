@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...cards import NAMES
-from ...errors import IllegalMove, InvalidRecord, short
+from ...errors import IllegalMove, InvalidRecord, M, short
 from ...game import is_int
 from .auction import Auction
 from .hand import _suit_letter
@@ -18,48 +18,49 @@ class Calculators:
     # --- calculators ---
     def _body(self, body, fields: tuple[str, ...]) -> dict:
         if not isinstance(body, dict):
-            raise InvalidRecord("invalid_record", "the body must be an object")
+            raise InvalidRecord("invalid_record", M("the body must be an object"))
         extra = [k for k in body if k not in fields]
         if extra:
-            raise InvalidRecord("invalid_record", f"unknown field {short(extra[0])}")
+            raise InvalidRecord("invalid_record", M("unknown field {extra}", extra=short(extra[0])))
         return body
 
     @staticmethod
     def _bid(value, where: str) -> str:
         if not isinstance(value, str) or value not in RUNG:
-            raise InvalidRecord("invalid_bid", f"{where}: {short(value)} is not a bid")
+            raise InvalidRecord("invalid_bid", M("{where}: {value} is not a bid", where=where, value=short(value)))
         return value
 
     def _contract(self, value, options: dict, where: str) -> tuple[str, int, int | None]:
         """``(bid, seat, partner)``; ``partner`` (variant call_partner) is read only with the option on
         and a suit or no-trump bid, and ignored otherwise whatever its value."""
         if not isinstance(value, dict) or not {"bid", "seat"} <= set(value) <= {"bid", "seat", "partner"}:
-            raise InvalidRecord("invalid_record", f"{where} must be an object with 'bid' and 'seat'")
+            raise InvalidRecord("invalid_record", M("{where} must be an object with 'bid' and 'seat'", where=where))
         bid = self._bid(value["bid"], f"{where}.bid")
         seat = value["seat"]
         if not is_int(seat) or not 0 <= seat < options["players"]:
-            raise InvalidRecord("bad_seat", f"{where}.seat: {short(seat)} is not a seat")
+            raise InvalidRecord("bad_seat", M("{where}.seat: {seat} is not a seat", where=where, seat=short(seat)))
         partner = None
         if calls_partner(options) and bid not in MISERE_FAMILY:
             partner = value.get("partner")
             if partner is not None and (not is_int(partner) or not 0 <= partner < options["players"]
                                         or partner == seat):
-                raise InvalidRecord("invalid_record", f"{where}.partner: {short(partner)} is not a seat other "
-                                    "than the contractor's (or null: alone)")
+                raise InvalidRecord("invalid_record", M("{where}.partner: {partner} is not a seat other than the "
+                                    "contractor's (or null: alone)", where=where, partner=short(partner)))
         return bid, seat, partner
 
     def _scores(self, value, k: int, where: str) -> list[int]:
         if not isinstance(value, list) or len(value) != k or not all(map(is_int, value)):
-            raise InvalidRecord("invalid_match", f"{where} must be a list of {k} integers (one per side)")
+            raise InvalidRecord("invalid_match", M("{where} must be a list of {value} integers (one per side)", where=where, value=k))
         return list(value)
 
     def _tricks(self, value, k: int, bid: str | None, where: str) -> list[int]:
         if (not isinstance(value, list) or len(value) != k
                 or not all(is_int(t) and t >= 0 for t in value) or sum(value) > 10):
             raise InvalidRecord("invalid_record",
-                                f"{where} must be {k} non-negative integers (one per side) totalling at most 10")
+                                M("{where} must be {value} non-negative integers (one per side) totalling at most "
+                                  "10", where=where, value=k))
         if bid is not None and bid not in MISERE_FAMILY and sum(value) != 10:
-            raise InvalidRecord("invalid_record", f"{where}: a suit or no-trump hand has 10 tricks")
+            raise InvalidRecord("invalid_record", M("{where}: a suit or no-trump hand has 10 tricks", where=where))
         return list(value)
 
     def trick_winner(self, body) -> dict:
@@ -70,31 +71,31 @@ class Calculators:
         joker_suit = body.get("joker_suit")
         if joker_suit is not None:
             if _suit_letter(joker_suit) is None:
-                raise InvalidRecord("invalid_suit", f"joker_suit: {short(joker_suit)} is not S, C, D, H or null")
+                raise InvalidRecord("invalid_suit", M("joker_suit: {joker_suit} is not S, C, D, H or null", joker_suit=short(joker_suit)))
             if TRUMP_OF.get(bid) is not None:
-                raise InvalidRecord("invalid_suit", "the joker is nominated only in no trumps and misere")
+                raise InvalidRecord("invalid_suit", M("the joker is nominated only in no trumps and misere"))
             joker_suit = SUIT_INT[joker_suit]
         raw = body.get("cards")
         if not isinstance(raw, list) or not 1 <= len(raw) <= n:
-            raise InvalidRecord("invalid_record", f"cards must be a list of 1 to {n} plays")
+            raise InvalidRecord("invalid_record", M("cards must be a list of 1 to {n} plays", n=n))
         seats, cards = [], []
         for i, entry in enumerate(raw):
             where = f"cards[{i}]"
             if not isinstance(entry, dict) or not {"seat", "card"} <= set(entry) <= {"seat", "card", "suit"}:
-                raise InvalidRecord("invalid_record", f"{where} must be an object with 'seat' and 'card'")
+                raise InvalidRecord("invalid_record", M("{where} must be an object with 'seat' and 'card'", where=where))
             seat = entry["seat"]
             if not is_int(seat) or not 0 <= seat < n or seat in seats:
-                raise InvalidRecord("bad_seat", f"{where}.seat: {short(seat)} is not a seat, or plays twice")
+                raise InvalidRecord("bad_seat", M("{where}.seat: {seat} is not a seat, or plays twice", where=where, seat=short(seat)))
             card = self._card(pack, entry["card"], f"{where}.card", False)
             if card in cards:
-                raise InvalidRecord("duplicate_card", f"{where}: {NAMES[card]} is played twice")
+                raise InvalidRecord("duplicate_card", M("{where}: {card} is played twice", where=where, card=NAMES[card]))
             if entry.get("suit") is not None and _suit_letter(entry["suit"]) is None:
-                raise InvalidRecord("invalid_suit", f"{where}.suit: {short(entry['suit'])} is not S, C, D or H")
+                raise InvalidRecord("invalid_suit", M("{where}.suit: {suit} is not S, C, D or H", where=where, suit=short(entry['suit'])))
             seats.append(seat)
             cards.append(card)
         steps = [(b - a) % n for a, b in zip(seats, seats[1:])]
         if sum(steps) >= n:
-            raise InvalidRecord("invalid_record", "cards must be in turn order from the leader")
+            raise InvalidRecord("invalid_record", M("cards must be in turn order from the leader"))
         ranking = ranking_for(pack.mask, bid, joker_suit)
         free = TRUMP_OF.get(bid) is None and joker_suit is None
         i = trick_winner_index(ranking, cards, free)
@@ -106,10 +107,10 @@ class Calculators:
         n = options["players"]
         dealer = body.get("dealer")
         if not is_int(dealer) or not 0 <= dealer < n:
-            raise InvalidRecord("invalid_dealer", f"dealer: {short(dealer)} is not a seat 0-{n - 1}")
+            raise InvalidRecord("invalid_dealer", M("dealer: {dealer} is not a seat 0-{n}", dealer=short(dealer), n=n - 1))
         calls = body.get("calls", [])
         if not isinstance(calls, list):
-            raise InvalidRecord("invalid_move", "calls must be a list of moves")
+            raise InvalidRecord("invalid_move", M("calls must be a list of moves"))
         pack = self.pack(options)
         auction = Auction(n, dealer, options)
         for i, raw in enumerate(calls):
@@ -119,7 +120,7 @@ class Calculators:
                 raise IllegalMove(refusal[0], refusal[1], move_index=i)
             auction.apply(move)
         if "bid" not in body:
-            raise InvalidRecord("invalid_move", "bid (the candidate call) is required")
+            raise InvalidRecord("invalid_move", M("bid (the candidate call) is required"))
         move = self.parse_move(body["bid"], n, pack, None, "bid")
         refusal = auction.refusal(move)
         if refusal is None:
@@ -147,12 +148,12 @@ class Calculators:
         scores = self._scores(body.get("scores", [0] * k), k, "scores")
         hands = body.get("hands")
         if not isinstance(hands, list):
-            raise InvalidRecord("invalid_record", "hands must be a list")
+            raise InvalidRecord("invalid_record", M("hands must be a list"))
         parsed = []
         for i, h in enumerate(hands):
             where = f"hands[{i}]"
             if not isinstance(h, dict) or not {"contract", "tricks_by_side"} >= set(h) or "contract" not in h:
-                raise InvalidRecord("invalid_record", f"{where} must be {{contract, tricks_by_side}}")
+                raise InvalidRecord("invalid_record", M("{where} must be {{contract, tricks_by_side}}", where=where))
             contract = None if h["contract"] is None else self._contract(h["contract"], options, f"{where}.contract")
             played_out = contract is None and plays_out(options)
             tricks = self._tricks(h.get("tricks_by_side", [0] * k), k,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...cards import NAMES, Pack, lookup, names
-from ...errors import InvalidRecord, short
+from ...errors import InvalidRecord, M, N_, short
 from ...game import Game, is_int, parse_match
 from .calculators import Calculators
 from .hand import _MISSING, FiveHundredHand
@@ -21,7 +21,7 @@ _MOVE_FIELDS = {
 
 class FiveHundred(Calculators, Game):
     id = "five-hundred"
-    name = "Five Hundred"
+    name = N_("Five Hundred")
     min_players, max_players = 2, 6
     options = OPTIONS
     move_fields = _MOVE_FIELDS
@@ -39,7 +39,7 @@ class FiveHundred(Calculators, Game):
         return PACKS[options["players"]]
 
     def deck_description(self) -> str:
-        return ("10 cards a hand and 3 to the kitty: 33 cards (A-7 and the joker) for 2-3 players, 43 for 4 "
+        return N_("10 cards a hand and 3 to the kitty: 33 cards (A-7 and the joker) for 2-3 players, 43 for 4 "
                 "(black A-5, red A-4, joker), 53 for 5 (full pack and joker), 63 for 6 (adds 11s, 12s and "
                 "red 13s)")
 
@@ -54,8 +54,8 @@ class FiveHundred(Calculators, Game):
                 exc.reason = "invalid_option"
             raise
         if options.get("call_partner") and options["players"] != 5:
-            raise InvalidRecord("invalid_option", "option 'call_partner': true is accepted only with "
-                                f"players 5, not {options['players']}")
+            raise InvalidRecord("invalid_option", M("option 'call_partner': true is accepted only with players 5, "
+                                "not {players}", players=options['players']))
         return options
 
     def parse_match(self, raw, options: dict) -> dict:
@@ -63,12 +63,13 @@ class FiveHundred(Calculators, Game):
 
         def scores(value):
             if not isinstance(value, list) or len(value) != k or not all(map(is_int, value)):
-                raise InvalidRecord("invalid_match", f"match.scores must be a list of {k} integers (one per side)")
+                raise InvalidRecord("invalid_match", M("match.scores must be a list of {value} integers (one per "
+                                                       "side)", value=k))
             return list(value)
 
         def number(value):
             if not is_int(value) or value < 1:
-                raise InvalidRecord("invalid_match", "match.hand_number must be an integer >= 1")
+                raise InvalidRecord("invalid_match", M("match.hand_number must be an integer >= 1"))
             return value
 
         return parse_match(raw, {"scores": [0] * k, "hand_number": 1},
@@ -81,10 +82,10 @@ class FiveHundred(Calculators, Game):
         if text is None:
             if hidden_ok:
                 return None
-            raise InvalidRecord("invalid_card", f"{where} is null outside a view")
+            raise InvalidRecord("invalid_card", M("{where} is null outside a view", where=where))
         card = lookup(text)
         if card is None or not pack.mask >> card & 1:
-            raise InvalidRecord("invalid_card", f"{where}: {short(text)} is not a card of this pack")
+            raise InvalidRecord("invalid_card", M("{where}: {text} is not a card of this pack", where=where, text=short(text)))
         return card
 
     def _row(self, pack: Pack, cards: list, seat: int, view: bool) -> list:
@@ -101,7 +102,7 @@ class FiveHundred(Calculators, Game):
         n, pack, view = hand.n, hand.pack, hand.viewer is not None
         extra = [k for k in raw if k not in ("hands", "kitty", "dead_hand")]
         if extra:
-            raise InvalidRecord("invalid_record", f"record.deal: unknown field {short(extra[0])}")
+            raise InvalidRecord("invalid_record", M("record.deal: unknown field {extra}", extra=short(extra[0])))
         hands = raw.get("hands")
         kitty = raw.get("kitty")
         dead = raw.get("dead_hand")
@@ -119,29 +120,29 @@ class FiveHundred(Calculators, Game):
             if c is None:
                 continue
             if seen >> c & 1:
-                raise InvalidRecord("duplicate_card", f"{NAMES[c]} appears twice in the deal")
+                raise InvalidRecord("duplicate_card", M("{names} appears twice in the deal", names=NAMES[c]))
             seen |= 1 << c
         if not isinstance(hands, list) or None in parsed:
-            raise InvalidRecord("wrong_card_count", "deal.hands must be a list of card lists, one per seat")
+            raise InvalidRecord("wrong_card_count", M("deal.hands must be a list of card lists, one per seat"))
         if pkitty is None:
-            raise InvalidRecord("wrong_card_count", "deal.kitty must be a list of 3 cards")
+            raise InvalidRecord("wrong_card_count", M("deal.kitty must be a list of 3 cards"))
         if "dead_hand" in raw and pdead is None:
-            raise InvalidRecord("wrong_card_count", "deal.dead_hand must be a list of 10 cards")
+            raise InvalidRecord("wrong_card_count", M("deal.dead_hand must be a list of 10 cards"))
         if len(parsed) != n:
-            raise InvalidRecord("wrong_card_count", f"deal.hands must hold {n} hands, one per seat")
+            raise InvalidRecord("wrong_card_count", M("deal.hands must hold {n} hands, one per seat", n=n))
         for s, h in enumerate(parsed):
             if len(h) != 10:
-                raise InvalidRecord("wrong_card_count", f"deal.hands[{s}] must hold 10 cards")
+                raise InvalidRecord("wrong_card_count", M("deal.hands[{value}] must hold 10 cards", value=s))
         if len(pkitty) != 3:
-            raise InvalidRecord("wrong_card_count", "deal.kitty must hold 3 cards")
+            raise InvalidRecord("wrong_card_count", M("deal.kitty must hold 3 cards"))
         if n == 2 and pdead is None:
-            raise InvalidRecord("wrong_card_count", "deal.dead_hand is required with 2 players")
+            raise InvalidRecord("wrong_card_count", M("deal.dead_hand is required with 2 players"))
         if n != 2 and pdead is not None:
-            raise InvalidRecord("wrong_card_count", "deal.dead_hand exists only with 2 players")
+            raise InvalidRecord("wrong_card_count", M("deal.dead_hand exists only with 2 players"))
         if pdead is not None and len(pdead) != 10:
-            raise InvalidRecord("wrong_card_count", "deal.dead_hand must hold 10 cards")
+            raise InvalidRecord("wrong_card_count", M("deal.dead_hand must hold 10 cards"))
         if view and None in parsed[hand.viewer]:
-            raise InvalidRecord("view_incomplete", f"the view must show seat {hand.viewer}'s own cards")
+            raise InvalidRecord("view_incomplete", M("the view must show seat {viewer}'s own cards", viewer=hand.viewer))
         hand.deal_hands, hand.kitty, hand.dead = parsed, pkitty, pdead
 
     def _fast_move(self, raw, n: int, pack: Pack) -> dict | None:
@@ -166,28 +167,28 @@ class FiveHundred(Calculators, Game):
         if fast is not None:
             return fast
         if not isinstance(raw, dict):
-            raise InvalidRecord("invalid_move", f"{where} must be an object")
+            raise InvalidRecord("invalid_move", M("{where} must be an object", where=where))
         seat = raw.get("seat")
         if not is_int(seat) or not 0 <= seat < n:
-            raise InvalidRecord("invalid_move", f"{where}.seat: {short(seat)} is not a seat 0-{n - 1}")
+            raise InvalidRecord("invalid_move", M("{where}.seat: {seat} is not a seat 0-{n}", where=where, seat=short(seat), n=n - 1))
         kind = raw.get("type")
         if kind == "call_partner" and n != 5:  # the variant exists only with five players
             kind = None
         if not isinstance(kind, str) or kind not in _MOVE_FIELDS:
-            raise InvalidRecord("invalid_move", f"{where}.type: {short(kind)} is not a move of this game "
-                                f"({', '.join(_MOVE_FIELDS)})")
+            raise InvalidRecord("invalid_move", M("{where}.type: {kind} is not a move of this game ({move_fields})",
+                                where=where, kind=short(kind), move_fields=', '.join(_MOVE_FIELDS)))
         allowed = {"seat", "type"} | {f.rstrip("?") for f in _MOVE_FIELDS[kind]}
         extra = [k for k in raw if k not in allowed]
         if extra:
-            raise InvalidRecord("invalid_move", f"{where}: unknown field {short(extra[0])} in a {short(kind)} move")
+            raise InvalidRecord("invalid_move", M("{where}: unknown field {extra} in a {kind} move", where=where, extra=short(extra[0]), kind=short(kind)))
         move = {"seat": seat, "type": kind}
         if kind == "bid":
             if not isinstance(raw.get("bid"), str):
-                raise InvalidRecord("invalid_move", f"{where}: a 'bid' move needs a string 'bid'")
+                raise InvalidRecord("invalid_move", M("{where}: a 'bid' move needs a string 'bid'", where=where))
             move["bid"] = raw["bid"]
         elif kind == "discard":
             if "cards" not in raw:
-                raise InvalidRecord("invalid_move", f"{where}: a 'discard' move needs 'cards'")
+                raise InvalidRecord("invalid_move", M("{where}: a 'discard' move needs 'cards'", where=where))
             cards = raw["cards"]
             if cards is None and viewer is not None:  # a hidden discard written as one null
                 cards = [None, None, None]
@@ -199,13 +200,13 @@ class FiveHundred(Calculators, Game):
             move["suit"] = raw.get("suit", _MISSING)
         elif kind == "play":
             if "card" not in raw:
-                raise InvalidRecord("invalid_move", f"{where}: a 'play' move needs 'card'")
+                raise InvalidRecord("invalid_move", M("{where}: a 'play' move needs 'card'", where=where))
             move["card"] = self._card(pack, raw["card"], f"{where}.card", False)
             if raw.get("suit") is not None:
                 move["suit"] = raw["suit"]
         elif kind == "call_partner":
             if "card" not in raw:
-                raise InvalidRecord("invalid_card", f"{where}: a 'call_partner' move needs 'card'")
+                raise InvalidRecord("invalid_card", M("{where}: a 'call_partner' move needs 'card'", where=where))
             move["card"] = self._card(pack, raw["card"], f"{where}.card", False)
         return move
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...cards import JOKER, NAMES, names
-from ...errors import InvalidRecord, short
+from ...errors import InvalidRecord, M, short
 from ...game import Hand
 from ...holdings import Holdings
 from ...tricks import Ranking
@@ -71,16 +71,16 @@ class FiveHundredHand(PartnerCall, Hand):
     def check(self, move: dict) -> tuple[str, str] | None:
         kind = move["type"]
         if kind == "call_partner" and not self.calling:  # an unknown type without the variant
-            raise InvalidRecord("invalid_move", "'call_partner' is a move only with the option call_partner")
+            raise InvalidRecord("invalid_move", M("'call_partner' is a move only with the option call_partner"))
         if self.phase == "done":
-            return "hand_over", "the hand is over"
+            return "hand_over", M("the hand is over")
         if self.nominate_open:
             ok = kind == "nominate_joker" or (kind == "call_partner" if self.calling
                                               else kind == "play" and move["card"] != JOKER)
         else:
             ok = kind in self.phase_moves[self.phase]
         if not ok:
-            return "wrong_phase", f"a {short(kind)} move is not taken in phase {short(self.phase)}"
+            return "wrong_phase", M("a {kind} move is not taken in phase {phase}", kind=short(kind), phase=short(self.phase))
         if move["seat"] != self.to_act:
             return self.turn_error(move)
         return self.check_move(move)
@@ -89,7 +89,7 @@ class FiveHundredHand(PartnerCall, Hand):
         if self.phase == "bidding":
             return self.auction.turn_error(move["seat"])
         if move["seat"] not in self.active:
-            return "not_your_turn", f"seat {move['seat']} has dropped out of this misere hand"
+            return "not_your_turn", M("seat {seat} has dropped out of this misere hand", seat=move['seat'])
         return super().turn_error(move)
 
     def check_move(self, move: dict) -> tuple[str, str] | None:
@@ -100,7 +100,7 @@ class FiveHundredHand(PartnerCall, Hand):
             return self._check_discard(move)
         if kind == "nominate_joker":
             if move["suit"] is not None and _suit_letter(move["suit"]) is None:
-                return "invalid_suit", "suit must be one of S, C, D, H, or null to keep the joker free"
+                return "invalid_suit", M("suit must be one of S, C, D, H, or null to keep the joker free")
             return None
         if kind == "play":
             return self._check_play(move)
@@ -111,26 +111,26 @@ class FiveHundredHand(PartnerCall, Hand):
     def _check_discard(self, move: dict) -> tuple[str, str] | None:
         cards = move["cards"]
         if not isinstance(cards, list) or len(cards) != 3:
-            return "wrong_discard_count", "a discard is a list of exactly 3 cards"
+            return "wrong_discard_count", M("a discard is a list of exactly 3 cards")
         seen = [c for c in cards if c is not None]
         if len(set(seen)) != len(seen):
-            return "duplicate_card", "a card is discarded twice"
+            return "duplicate_card", M("a card is discarded twice")
         if len(seen) < 3 and self.viewer == self.contractor:
-            raise InvalidRecord("view_incomplete", "the contractor's own view must show its discards")
+            raise InvalidRecord("view_incomplete", M("the contractor's own view must show its discards"))
         for c in seen:
             if not self.hold.may_hold(self.contractor, c):
-                return "card_not_in_hand", f"{NAMES[c]} is not in the contractor's 13 cards"
+                return "card_not_in_hand", M("{names} is not in the contractor's 13 cards", names=NAMES[c])
         return None
 
     def _check_play(self, move: dict) -> tuple[str, str] | None:
         seat, card = move["seat"], move["card"]
         named = move.get("suit")
         if not self.hold.may_hold(seat, card):
-            return "card_not_in_hand", f"seat {seat} does not hold {NAMES[card]}"
+            return "card_not_in_hand", M("seat {seat} does not hold {card}", seat=seat, card=NAMES[card])
         if not self.trick and card == JOKER and self.free_joker:
             return self._joker_lead_error(named)
         if named is not None:
-            return "unexpected_suit", "a suit is named only when leading the free joker"
+            return "unexpected_suit", M("a suit is named only when leading the free joker")
         if self.trick and self.hold.fully_known(seat):
             return self._follow_error(self.hold.known[seat], card)
         return None
@@ -139,25 +139,25 @@ class FiveHundredHand(PartnerCall, Hand):
         number = len(self.tricks) + 1
         all_led = self.led_mask == ALL_SUITS
         if self.options["joker_lead_last_trick_only"] and number != 10:
-            return "joker_lead_not_allowed", "the free joker may be led only to the tenth trick"
+            return "joker_lead_not_allowed", M("the free joker may be led only to the tenth trick")
         if all_led and number != 10:
-            return "joker_lead_not_allowed", "every suit has been led: the free joker may not be led"
+            return "joker_lead_not_allowed", M("every suit has been led: the free joker may not be led")
         if named is None or named is _MISSING:
-            return "joker_suit_required", "leading the free joker, name a suit (S, C, D or H)"
+            return "joker_suit_required", M("leading the free joker, name a suit (S, C, D or H)")
         suit = _suit_letter(named)
         if suit is None:
-            return "invalid_suit", f"{short(named)} is not one of S, C, D, H"
+            return "invalid_suit", M("{named} is not one of S, C, D, H", named=short(named))
         if self.led_mask >> suit & 1 and not all_led:
-            return "joker_suit_already_led", f"{named} has already been led"
+            return "joker_suit_already_led", M("{named} has already been led", named=named)
         return None
 
     def _follow_error(self, held: int, card: int) -> tuple[str, str] | None:
         same = held & self.ranking.suit_masks[self.led_suit]
         if same:
             if not same >> card & 1:
-                return "must_follow_suit", f"seat must follow {INT_LETTER[self.led_suit]}"
+                return "must_follow_suit", M("seat must follow {led_suit}", led_suit=INT_LETTER[self.led_suit])
         elif (self.misere and self.free_joker and held >> JOKER & 1 and card != JOKER):
-            return "must_play_joker", "void in the led suit while holding the free joker: play it"
+            return "must_play_joker", M("void in the led suit while holding the free joker: play it")
         return None
 
     # --- applying moves ---
@@ -212,7 +212,7 @@ class FiveHundredHand(PartnerCall, Hand):
         self.free_joker = TRUMP_OF.get(self.bid) is None
         hidden_kitty = self.viewer is not None and None in self.kitty
         if hidden_kitty and self.viewer == self.contractor:
-            raise InvalidRecord("view_incomplete", "the contractor's view must show the kitty")
+            raise InvalidRecord("view_incomplete", M("the contractor's view must show the kitty"))
         for c in self.kitty:
             self.hold.add(self.contractor, c)
         self.phase = "discard"

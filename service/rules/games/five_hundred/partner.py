@@ -8,6 +8,7 @@ beyond the usual cards, and the referee says who the partner is only to a seat t
 from __future__ import annotations
 
 from ...cards import NAMES
+from ...messages import M
 
 
 class PartnerCall:
@@ -24,7 +25,7 @@ class PartnerCall:
     def _check_call(self, move: dict) -> tuple[str, str] | None:
         card = move["card"]
         if self.hold.known[self.contractor] >> card & 1:
-            return "partner_card_in_hand", f"{NAMES[card]} is in the contractor's own hand"
+            return "partner_card_in_hand", M("{card} is in the contractor's own hand", card=NAMES[card])
         return None
 
     def _call(self, move: dict) -> None:

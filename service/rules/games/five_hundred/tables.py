@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...cards import NAMES, Pack
-from ...errors import InvalidRecord, short
+from ...errors import InvalidRecord, M, short
 from ...game import is_int
 from ...options import Option
 
@@ -85,12 +85,12 @@ class _Option(Option):
             return None
         ok = is_int(value) and (self.at_least is None or value >= self.at_least)
         if not ok:
-            raise InvalidRecord("invalid_option", f"option {short(self.name)}: {short(value)} is not {self.describe()}")
+            raise InvalidRecord("invalid_option", M("option {name}: {value} is not {describe}", name=short(self.name), value=short(value), describe=self.describe()))
         return value
 
     def describe(self) -> str:
-        text = "an integer" if self.at_least is None else f"an integer >= {self.at_least}"
-        return text + (" or null" if self.nullable else "")
+        text = M("an integer") if self.at_least is None else M("an integer >= {minimum}", minimum=self.at_least)
+        return M("{text} or null", text=text) if self.nullable else text
 
     def to_json(self) -> dict:
         """The catalogue entry (the contract's ``OptionInfo``: a null default says it may be null)."""
