@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from .rules.errors import InvalidRecord, short
+from .rules.messages import M
 from .rules.game import MAX_SEED_CHARS  # noqa: F401  (documented here with the other caps)
 
 # every byte but brackets and quotes: what is left describes the nesting
@@ -91,8 +92,8 @@ def numbers(raw: bytes, data) -> tuple[object, InvalidRecord | None]:
     data = _ints(data, huge)
     if not huge:
         return data, None
-    return data, InvalidRecord("number_out_of_range", f"the body holds the integer {short(huge[0])}; integers "
-                               f"must lie within +-{_SAFE} (2**53 - 1, RFC 7493)")
+    return data, InvalidRecord("number_out_of_range", M("the body holds the integer {value}; integers must lie within "
+                                                         "+-{safe} (2**53 - 1, RFC 7493)", value=short(huge[0]), safe=_SAFE))
 
 
 def _ints(value, huge: list):

@@ -109,12 +109,16 @@ def bounded(data: dict, lim: Limits) -> None:
             ("too_many_boards", len(items(data.get("boards"))), lim.boards, "boards"),
             ("too_many_hands", sum(entries), lim.hands, "hands (records plus score-sheet lines) over all tables")):
         if count > cap:
-            what = f"more than {cap} {what}" if code == "too_many_tables" else f"{count} {what}"
-            raise TournamentError(code, f"the event holds {what}; at most {cap} are scored in one request")
+            if code == "too_many_tables":  # counting stopped past the cap
+                raise TournamentError(code, M("the event holds more than {cap} {what}; at most {cap} are scored in one "
+                                              "request", what=what, cap=cap))
+            raise TournamentError(code, M("the event holds {count} {what}; at most {cap} are scored in one "
+                                          "request", count=count, what=what, cap=cap))
     for (r, t, table), n in zip(tables, entries):
         if n > lim.hands_per_table or len(items(table.get("boards"))) > lim.hands_per_table:
-            raise TournamentError("too_many_hands", f"round {r}, table {t}: {max(n, len(items(table.get('boards'))))} hands; "
-                                  f"a table may hold at most {lim.hands_per_table}", round=r, table=t)
+            raise TournamentError("too_many_hands", M("round {r}, table {t}: {table} hands; a table may hold "
+                                  "at most {hands_per_table}", r=r, t=t, table=max(n, len(items(table.get("boards")))),
+                                  hands_per_table=lim.hands_per_table), round=r, table=t)
     for kind, key in (("entrant", "entrants"), ("board", "boards")):
         for i, item in enumerate(items(data.get(key))):
             fields_of(item, kind, (key, i))

@@ -179,7 +179,7 @@ class Sixes(Game):
         hand = super()._start(record, verify)
         moves = record.get("moves")
         if isinstance(moves, list) and len(moves) > hand.max_moves():
-            raise InvalidRecord("too_many_moves", f"record.moves: {len(moves)} moves; {hand.max_moves_why()}")
+            raise InvalidRecord("too_many_moves", M("record.moves: {count} moves; {why}", count=len(moves), why=hand.max_moves_why()))
         return hand
 
     def parse_match(self, raw, options: dict) -> dict:
@@ -338,10 +338,10 @@ class SixesHand(Hand):
         return plays + (n - 1) * (plays - 1) + n * voluntary
 
     def max_moves_why(self) -> str:
-        why = f"a round of {self.n} players holds at most {self.max_moves()}"
         if self.options["voluntary_pass"]:
-            why += f" with {sum(self.chips)} chips to pay voluntary passes"
-        return why
+            return M("a round of {n} players holds at most {moves} with {chips} chips to pay voluntary passes",
+                     n=self.n, moves=self.max_moves(), chips=sum(self.chips))
+        return M("a round of {n} players holds at most {moves}", n=self.n, moves=self.max_moves())
 
     # --- checking ---
     def check(self, move: dict):
