@@ -16,7 +16,7 @@ def post(client, path, body):
 
 def test_random_playouts_keep_the_invariants(client):
     rng = random.Random(2026)
-    for n in range(40):
+    for n in range(24):
         options = {"allow_turned_suit": rng.random() < 0.3, "penalty": rng.choice([5, 10])}
         rec = post(client, "/deals", {"seed": f"playout-{n}", "dealer": n % 4, "options": options})
         dealt = [c for h in rec["deal"]["hands"] for c in h] + rec["deal"]["stock"] + [rec["deal"]["turn_up"]]
