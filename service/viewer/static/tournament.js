@@ -214,19 +214,8 @@ function boardNode(b) {
 }
 
 async function loadUrl(src) {
-  let text;
-  try {
-    const resp = await fetch(src, { headers: { Accept: "application/json" } });
-    if (!resp.ok) return showError(T("Could not fetch {src}: HTTP {status}", { src, status: resp.status }));
-    text = await resp.text();
-  } catch (e) {
-    const box = el("div", { class: "cors", data: { reason: "cors" } },
-      T("The browser was not allowed to read {src}: its host does not send Access-Control-Allow-Origin for this " +
-        "page (CORS), or it cannot be reached. What to do: download the file and open it with \"or a file\" above, " +
-        "or paste its contents; or ask that host to allow CORS (\"Access-Control-Allow-Origin: *\" or {origin}). ({message})",
-        { src, origin: location.origin, message: e.message }));
-    return showError(box);
-  }
+  const text = await fetchSource(src, showError);
+  if (text === null) return;
   $("input").value = text;
   await score(text);
 }
