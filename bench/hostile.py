@@ -155,9 +155,26 @@ def issue_cases(app):
     over = {**record, "moves": record["moves"] + [move, move]}
     yield "sixes", f"moves: {cap + 1:,} moves (over REFEREE_MAX_MOVES)", plain_normal, json_request(
         f"{G}/sixes/moves", {"record": over, "move": move}), 422
+    yield from cap_sized_floods(app, plain_normal)
     past_rules = {**normal, "moves": [{"seat": 0, "type": "pass"}] * 177}  # 5 players, no voluntary pass
     yield "sixes", "moves: 177 moves (over the rules' 176 for the round)", plain_normal, json_request(
         f"{G}/sixes/moves", {"record": past_rules, "move": normal_move}), 422
+
+
+def cap_sized_floods(app, normal: Request):
+    """Bodies just under the record cap made of what costs a parser most: many small values, and
+    many groups just under the depth cap (valid JSON, nothing refused until it is read)."""
+    cap = app.config["MAX_RECORD_BYTES"]
+    url = f"{G}/sixes/moves"
+    depth = app.config["MAX_JSON_DEPTH"] - 3  # with the three levels around them: at the cap
+    for name, item in (("groups %d deep" % depth, b"[" * depth + b"]" * depth), ("empty arrays", b"[]"),
+                       ("groups 9 deep", b"[" * 9 + b"]" * 9), ("groups of 4 groups 4 deep", b"[" + b",".join(
+                           [b"[[[[]]]]"] * 4) + b"]"),  # the depth scanner's other shapes
+                       ("empty objects", b"{}"), ("one-letter strings", b'"a"'), ("zeros", b"0"),
+                       ("halves", b"0.5"), ("trues", b"true")):
+        count = (cap - 64) // (len(item) + 1)
+        raw = b'{"record": {"x": [' + b",".join([item] * count) + b']}, "move": {}}'
+        yield "sixes", f"moves: a cap-sized body of {name}", normal, Request(url, raw), None
 
 
 def master_token_case(app):

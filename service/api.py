@@ -15,7 +15,7 @@ from schemas.games import calculator_schema
 from . import i18n
 from .docs import cacheable
 from .envelope import checker
-from .limits import json_depth_exceeds, numbers
+from .limits import json_depth_exceeds, numbers, pause_gc
 from .problems import ApiProblem
 from .rules import games
 from .rules.errors import IllegalMove, InvalidRecord, short
@@ -57,14 +57,15 @@ def body(schema: type[rq.Envelope] | None = None, cap: str = "MAX_CONTENT_LENGTH
     if mime not in _JSON_TYPES and not mime.endswith("+json"):
         raise ApiProblem(415, "unsupported_media_type", M("send the body as application/json"))
     raw = _raw_body(current_app.config[cap])
+    if json_depth_exceeds(raw, current_app.config["MAX_JSON_DEPTH"]):  # before the parser builds it
+        raise _too_deep()
     try:
+        pause_gc(request.environ)
         data = orjson.loads(raw)
     except orjson.JSONDecodeError as exc:
         if "depth limit" in str(exc):
             raise _too_deep() from None
         raise ApiProblem(400, "invalid_json", M("the body is not valid JSON: {value}", value=exc)) from None
-    if json_depth_exceeds(raw, current_app.config["MAX_JSON_DEPTH"]):
-        raise _too_deep()
     if not isinstance(data, dict):
         raise ApiProblem(400, "invalid_request", M("the body must be a JSON object"))
     data, too_big = numbers(raw, data)  # refused once the shape is known good: a field the schema bounds is its 400

@@ -21,7 +21,7 @@ def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__)
     app.config["MAX_CONTENT_LENGTH"] = int(os.environ.get("REFEREE_MAX_BODY_BYTES", DEFAULT_MAX_BODY))
     # a record (800 moves, sealed or not) or a calculator body needs far less than a match log
-    app.config["MAX_RECORD_BYTES"] = int(os.environ.get("REFEREE_MAX_RECORD_BYTES", 256 * 1024))
+    app.config["MAX_RECORD_BYTES"] = int(os.environ.get("REFEREE_MAX_RECORD_BYTES", 64 * 1024))
     app.config["MAX_DEAL_BYTES"] = int(os.environ.get("REFEREE_MAX_DEAL_BYTES", 16 * 1024))
     # every legal hand at the stacks the rules suggest fits (docs/TRUST.md, "Long records"), and the
     # longest record costs at most a few normal requests

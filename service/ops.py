@@ -28,6 +28,7 @@ from flask import Flask, Response, current_app, request
 from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, generate_latest
 
 from . import metrics
+from .limits import resume_gc
 from .problems import problem
 from .rules import games
 
@@ -112,7 +113,10 @@ class _Stamp:
             # Flask's request, still in the environ here (its context drops it once answered)
             answer[:] = status, headers, environ.get("werkzeug.request")
             return start_response(status, headers, exc_info)
-        body = self.wsgi_app(environ, start_with_id)
+        try:
+            body = self.wsgi_app(environ, start_with_id)
+        finally:
+            resume_gc(environ)  # paused by the parse (service.limits)
         elapsed = time.perf_counter() - t0
         if answer:
             self._finish(environ, rid, *answer, elapsed)

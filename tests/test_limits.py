@@ -1,6 +1,7 @@
 """The body's edge against a parser: the depth scanner on random JSON with every kind of escape, and
 numbers in every spelling against JSON Schema's notion of an integer (issue 11)."""
 
+import gc
 import json
 
 import jsonschema
@@ -9,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.limits import _ints, integral_floats, json_depth_exceeds
+from service.limits import _depth, _ints, integral_floats, json_depth_exceeds
 from service.rules.errors import InvalidRecord
 
 # strings full of what confuses a scanner: quotes, backslashes, brackets, control characters
@@ -47,6 +48,40 @@ def test_a_deep_value_beside_any_string_is_found(before, after, deep):
     for wrapped in ({"a": before, "seat": [[]], "b": after}, {"a": before, "b": after}):
         raw = orjson.dumps(wrapped).replace(b"[[]]", b"[" * deep + b"]" * deep)
         assert json_depth_exceeds(raw, 32) == ("seat" in wrapped)
+
+
+# nests of arrays only, some wrapped in long chains: every shape the scanner measures after its passes
+NESTS = st.recursive(st.just([]), lambda inner: st.lists(inner, min_size=1, max_size=3)
+                     | st.tuples(inner, st.integers(1, 12)).map(lambda pair: _wrapped(*pair)), max_leaves=30)
+
+
+def _wrapped(value, times: int):
+    for _ in range(times):
+        value = [value]
+    return value
+
+
+@settings(max_examples=300, deadline=None)
+@given(NESTS, st.integers(0, 40))
+def test_deep_nests_are_measured_exactly(value, limit):
+    raw = orjson.dumps({"x": value})
+    assert json_depth_exceeds(raw, limit) == (depth({"x": value}) > limit), raw
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(NESTS, min_size=1, max_size=4))
+def test_the_running_sum_by_runs_and_by_brackets_agree(values):
+    """``_depth`` counts per run when runs are long and per bracket otherwise: both ways, one depth."""
+    text = orjson.dumps(values).replace(b",", b"").translate(bytes.maketrans(b"[]", b"()"))
+    assert _depth(text) == depth(values)
+    short = b"()" + text  # one more short run: the other way of counting for the same depth
+    assert _depth(short * 8) == depth(values)
+
+
+def test_both_ways_of_counting():
+    assert _depth(b"(" * 50 + b")" * 50) == 50  # two runs: counted per run
+    assert _depth(b"()" * 50) == 1  # a hundred runs of one: counted per bracket
+    assert _depth(b"") == 0
 
 
 # --- integral floats (issue 11, item 6), exponents included, and integers no client can hold ---
@@ -148,3 +183,44 @@ def test_an_integer_no_client_can_hold_is_refused(raw):
     assert refused.value.reason == "number_out_of_range"
     ok = b'{"chips": [9007199254740991, -9007199254740991]}'
     assert integral_floats(ok, orjson.loads(ok)) == orjson.loads(ok)
+
+
+# --- the collector waits while a body is parsed and answered ---
+def _collections_during(client, path: str, raw: bytes) -> tuple[int, object]:
+    seen = []
+
+    def count(phase, info):
+        if phase == "start":
+            seen.append(info["generation"])
+    gc.callbacks.append(count)
+    try:
+        resp = client.post(path, data=raw, content_type="application/json")
+    finally:
+        gc.callbacks.remove(count)
+    return len(seen), resp
+
+
+@pytest.mark.parametrize("path", ["/v1/games/sixes/moves", "/v1/games/buck-euchre/matches/replay"])
+def test_a_flood_of_arrays_is_parsed_without_collections(client, path):
+    """21,000 ``[]`` once made the collector run at every few hundred, each run walking all built
+    so far; now it waits for the answer (counted, not timed). It is on again afterwards."""
+    raw = b'{"record": {"x": [' + b",".join([b"[]"] * 21_000) + b']}, "move": {}}'
+    assert gc.isenabled()
+    collections, resp = _collections_during(client, path, raw)
+    assert resp.status_code in (400, 422) and gc.isenabled()
+    assert collections <= 2, collections
+    seen = []  # the same parse with the collector on: the count above is not vacuous
+    gc.callbacks.append(lambda phase, info: seen.append(phase == "start"))
+    try:
+        orjson.loads(raw)
+    finally:
+        gc.callbacks.pop()
+    assert sum(seen) > 10
+
+
+def test_the_collector_is_on_after_every_kind_of_answer(client):
+    for path, raw in (("/v1/games/sixes/state", b"{"), ("/v1/games/sixes/state", b"[]"),
+                      ("/v1/games/sixes/state", b"{}"), ("/v1/games/nope/state", b"{}"),
+                      ("/v1/games/sixes/state", b'{"record": {"x": 1}}'), ("/healthz", b"")):
+        client.post(path, data=raw, content_type="application/json")
+        assert gc.isenabled(), path
