@@ -109,3 +109,68 @@ def test_one_version_number():
 def test_every_operation_declares_no_authentication_and_servers_are_relative():
     assert spec()["security"] == [] and spec()["servers"][0]["url"] == "/"
     assert spec()["info"]["license"]["identifier"]
+
+
+def test_the_compiled_check_and_jsonschema_give_the_same_verdicts(client):
+    """tests/contract.py checks answers with a compiled validator; jsonschema is the reference.
+    Real answers of every game and kind, and 1,500 of them broken at random places: same verdict."""
+    import copy
+    import random
+
+    from .contract import _validator, passes_compiled
+    answers = []
+    for game_id in GAMES:
+        base = f"/v1/games/{game_id}"
+        record = client.post(f"{base}/deals", json={"seed": "verdicts", "dealer": 0}).get_json()
+        answers.append((f"{base}/deals", 201, record))
+        for _ in range(6):
+            moves = client.post(f"{base}/legal-moves", json={"record": record}).get_json()
+            answers.append((f"{base}/legal-moves", 200, moves))
+            if not moves["moves"]:
+                break
+            move = moves["moves"][-1]
+            if "from" in move:
+                move = {"seat": move["seat"], "type": move["type"], "cards": move["from"][:move["count"]]}
+            answer = client.post(f"{base}/moves", json={"record": record, "move": move}).get_json()
+            answers.append((f"{base}/moves", 200, answer))
+            record = answer["record"]
+        for path, body in (("state", {"record": record}), ("views", {"record": record, "seat": 1}),
+                           ("moves/validate", {"record": record, "move": {"seat": 9, "type": "pass"}}),
+                           ("moves", {"record": record, "move": {"seat": 9, "type": "pass"}})):
+            resp = client.post(f"{base}/{path}", json=body)
+            answers.append((f"{base}/{path}", resp.status_code, resp.get_json()))
+    rng = random.Random(7)
+    odd = [None, True, 0, -1, 1.5, "x", "", [], {}, [1], {"x": 1}, 2 ** 60]
+    compared = 0
+    for path, status, payload in answers:
+        reference = _validator(path, "post", status)[0]
+        assert passes_compiled(path, "post", status, payload) and reference.is_valid(payload), path
+        for _ in range(1500 // len(answers) + 1):
+            broken = copy.deepcopy(payload)
+            node, key = _random_place(rng, broken)
+            if key is None:
+                continue
+            choice = rng.random()
+            if choice < 0.2 and isinstance(node, dict):
+                del node[key]
+            elif choice < 0.3 and isinstance(node, dict):
+                node["unexpected"] = 1
+            else:
+                node[key] = rng.choice(odd)
+            compared += 1
+            assert passes_compiled(path, "post", status, broken) == reference.is_valid(broken), (path, broken)
+    assert compared > 1200
+
+
+def _random_place(rng, value):
+    """A random container inside ``value`` and one of its keys or indices (None when empty)."""
+    node, key = value, None
+    while True:
+        keys = list(node) if isinstance(node, dict) else list(range(len(node))) if isinstance(node, list) else []
+        if not keys:
+            return node, key
+        key = rng.choice(keys)
+        child = node[key]
+        if not isinstance(child, (dict, list)) or not child or rng.random() < 0.35:
+            return node, key
+        node = child
