@@ -48,7 +48,11 @@ def json_depth_exceeds(raw: bytes, limit: int) -> bool:
         raw = _ESCAPE.sub(b"", raw)
     text = raw.translate(_PARENS, _OTHERS)
     if b'"' in text:
-        text = b"".join(text.split(b'"')[::2])
+        # A string without brackets is left as an adjacent pair of quotes. Paired left to right,
+        # the first string holding a bracket keeps its opening quote (the next byte is a bracket):
+        # so no quote left means every pair was one string, and otherwise strings are cut out.
+        bare = text.replace(b'""', b"")
+        text = bare if b'"' not in bare else b"".join(text.split(b'"')[::2])
     passes = min(limit, _PASSES)
     for _ in range(passes):
         text = text.replace(b"()", b"")
