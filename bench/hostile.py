@@ -228,7 +228,7 @@ def analysis_cases(app):
             url = f"{G}/{game_id}/{path}"
             body = {"record": record}
             normal = json_request(url, body)
-            for name, kwargs, _ in ta.envelope_cases(orjson.dumps(body), app.config["MAX_CONTENT_LENGTH"]):
+            for name, kwargs, _ in ta.envelope_cases(orjson.dumps(body), app.config["MAX_RECORD_BYTES"]):
                 yield game_id, f"{path}: {name}", normal, Request(
                     url, kwargs["data"], kwargs.get("content_type"), headers=kwargs.get("headers")), None
             for name, payload, _ in ta.field_cases(path, body):

@@ -39,7 +39,7 @@ def request_cap() -> int:
 def _record(game, schema):
     """The request's record (a token opened) and its bound seat, after the mode's 404."""
     adapter_for(game)  # Sixes: 404 from the path alone, before the body is read
-    data = body(schema)
+    data = body(schema, "MAX_RECORD_BYTES")  # a record, as the record endpoints take
     record, seat = open_record(game, data)
     options = record.get("options") if isinstance(record, dict) else None
     if game.id == "court-piece" and isinstance(options, dict) and options.get("mode") in PILE_MODES:

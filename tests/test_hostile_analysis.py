@@ -49,7 +49,7 @@ def test_every_hostile_body_gets_its_documented_problem(app, game_id, path):
     body = {"record": record}
     assert client.post(url, json=body).status_code == 200
     raw = orjson.dumps(body)
-    for name, kwargs, expected in envelope_cases(raw, app.config["MAX_CONTENT_LENGTH"]):
+    for name, kwargs, expected in envelope_cases(raw, app.config["MAX_RECORD_BYTES"]):
         check(client.post(url, **kwargs), url, name, expected)
     for name, payload, expected in field_cases(path, body):
         resp = client.post(url, data=orjson.dumps(payload), content_type="application/json")
