@@ -34,7 +34,10 @@ class Player(FastHttpUser):
         r = random.choice(CORPUS)
         with self.client.request(r.method, r.path, data=r.body, headers=JSON if r.body else None,
                                  name=r.name, catch_response=True) as resp:
-            if not resp.status_code:  # no HTTP answer at all: reset, refused, timed out
+            length = resp.headers.get("Content-Length") if resp.status_code else None
+            if not resp.status_code or (length is not None and int(length) != len(resp.content or b"")):
+                # no HTTP answer at all (reset, refused, timed out), or one cut short: the headers
+                # were written and the worker was killed before its body (a fault run's kill)
                 TALLY["connection_errors"] += 1
                 TALLY["error_times"].append(time.time())
                 resp.failure(f"connection error: {resp.error}")
