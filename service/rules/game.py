@@ -247,7 +247,11 @@ class Game:
 
     def documented_reasons(self) -> _Documented:
         """Report record problems under the reason strings of this game's document (``with``)."""
-        return _Documented(self.reasons)
+        return self._documented
+
+    @cached_property
+    def _documented(self) -> _Documented:
+        return _Documented(self.reasons)  # it holds no state of its own: one per game, reentrant
 
     @cached_property
     def _required_fields(self) -> dict[str, tuple]:
@@ -294,9 +298,14 @@ class Game:
 
     def parse_move(self, raw, n: int, pack: Pack, viewer, where: str) -> dict:
         """A move's shape (CONVENTIONS.md): object, seat, known type, typed fields, cards of the pack."""
-        fast = self._fast_move(raw, n, pack)
-        if fast is not None:
-            return fast
+        if type(raw) is dict:  # ``_fast_move`` inlined: the common case costs no further call
+            kind = raw.get("type")
+            seat = raw.get("seat")
+            read = self._fast_readers.get(kind) if type(kind) is str else None
+            if read is not None and type(seat) is int and 0 <= seat < n:
+                fast = read(raw, seat, pack.canonical)
+                if fast is not None:
+                    return fast
         if not isinstance(raw, dict):
             raise InvalidRecord("bad_move", M("{where} must be an object", where=where))
         seat = parse_seat(raw.get("seat"), n, f"{where}.seat")
@@ -421,6 +430,18 @@ class Game:
             fast = self._fast_move if cls.parse_move is Game.parse_move or cls._fast_move is not Game._fast_move \
                 else None
             if fast is not None and viewer is None:  # a full record: the common case, in its own loop
+                if cls._fast_move is Game._fast_move:  # the core's reader, inlined
+                    readers, canonical = self._fast_readers, pack.canonical
+                    for i, raw in enumerate(moves):
+                        move = None
+                        if type(raw) is dict:
+                            kind = raw.get("type")
+                            seat = raw.get("seat")
+                            read = readers.get(kind) if type(kind) is str else None
+                            if read is not None and type(seat) is int and 0 <= seat < n:
+                                move = read(raw, seat, canonical)
+                        play(move or parse(raw, n, pack, None, f"record.moves[{i}]"), i)
+                    return hand
                 for i, raw in enumerate(moves):
                     play(fast(raw, n, pack) or parse(raw, n, pack, None, f"record.moves[{i}]"), i)
                 return hand

@@ -89,6 +89,33 @@ class BuckEuchreHand(Hand):
     def ranking(self):
         return _RANKINGS[self.trump]  # trump changes during the auction, so looked up each time
 
+    # --- the common move, checked and applied in one step ---
+    def play(self, move, index):
+        """A card played in turn from a hand known to hold it, following suit: ``check`` would pass it
+        (the same tests, taken from the known cards), so it is applied at once; anything else takes
+        the shared order of checks, which also words a refusal."""
+        if self.phase == "playing" and move["type"] == "play":
+            seat, card = move["seat"], move["card"]
+            known = self.holdings.known[seat] if seat == self.to_act and card != self.turn_up else 0
+            if known >> card & 1:
+                trick = self.trick
+                if trick:
+                    ranking = _RANKINGS[self.trump]
+                    same = known & ranking.suit_masks[ranking.suit[trick[0][1]]]
+                    if same and not same >> card & 1:
+                        return super().play(move, index)
+                events = self._play(seat, card)
+                self.moves.append(move)
+                if events:
+                    if self.phase == "done":
+                        events.append({"type": "hand_over", "result": self.result})
+                        if self.result.get("match_over"):
+                            events.append({"type": "match_over", "winner": self.result.get("winner")})
+                    for e in events:
+                        e["index"] = index
+                return events
+        return super().play(move, index)
+
     # --- checks ---
     def check_move(self, move):
         kind = move["type"]
@@ -180,7 +207,14 @@ class BuckEuchreHand(Hand):
         raise AssertionError("no participant")
 
     def _play(self, seat: int, card: int) -> list[dict]:
-        self.holdings.remove(seat, card)
+        holdings = self.holdings
+        known, bit = holdings.known[seat], 1 << card
+        if known & bit:  # ``Holdings.remove`` inlined for a known card (every card of a full record)
+            holdings.held[seat].remove(card)
+            holdings.known[seat] = known & ~bit
+            holdings.gone |= bit
+        else:
+            holdings.remove(seat, card)
         trick = self.trick
         trick.append((seat, card))
         if len(trick) < len(self.participants):

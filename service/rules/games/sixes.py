@@ -343,6 +343,35 @@ class SixesHand(Hand):
                      n=self.n, moves=self.max_moves(), chips=sum(self.chips))
         return M("a round of {n} players holds at most {moves}", n=self.n, moves=self.max_moves())
 
+    # --- the common move, checked and applied in one step ---
+    def play(self, move: dict, index: int) -> list[dict]:
+        """A playable card played in turn from a hand known to hold it, after the opening: ``check``
+        would pass it (the same tests), so it is applied at once; anything else takes the shared
+        order of checks, which also words a refusal."""
+        if move["type"] == "play" and self.phase == "playing" and move["seat"] == self.to_act and self.moves:
+            seat, card = move["seat"], move["card"]
+            holdings = self.holdings
+            known = holdings.known[seat]
+            if known >> card & 1 and self.playable >> card & 1:
+                bit = 1 << card  # ``Holdings.remove`` inlined for a known card
+                held = holdings.held[seat]
+                held.remove(card)
+                holdings.known[seat] = known & ~bit
+                holdings.gone |= bit
+                self._lay(card)
+                self.moves.append(move)
+                if not held:
+                    self._finish(seat)
+                    events = [{"type": "hand_over", "result": self.result}]
+                    if self.result.get("match_over"):
+                        events.append({"type": "match_over", "winner": self.result.get("winner")})
+                    for e in events:
+                        e["index"] = index
+                    return events
+                self.to_act = (seat + 1) % self.n
+                return []
+        return super().play(move, index)
+
     # --- checking ---
     def check(self, move: dict):
         # Local extension of the shared order: in a view whose viewer does not hold the six of
@@ -398,7 +427,7 @@ class SixesHand(Hand):
             if not self.moves:
                 self.opener = seat
             self._lay(card)
-            if self.holdings.size(seat) == 0:
+            if not self.holdings.held[seat]:
                 self._finish(seat)
                 return []
         else:

@@ -67,6 +67,34 @@ class FiveHundredHand(PartnerCall, Hand):
         self.phase = "bidding"
         self.to_act = self.auction.to_act
 
+    # --- the common move, checked and applied in one step ---
+    def play(self, move: dict, index: int) -> list[dict]:
+        """A card (not the joker, no suit named) played in turn from a hand known to hold it,
+        following suit: ``check`` would pass it (the same tests, on the known cards), so it is applied
+        at once; anything else takes the shared order of checks, which also words a refusal."""
+        if self.phase == "play" and move["type"] == "play" and move["seat"] == self.to_act \
+                and not self.nominate_open and "suit" not in move:
+            seat, card = move["seat"], move["card"]
+            known = self.hold.known[seat]
+            if card != JOKER and known >> card & 1:
+                if self.trick:
+                    same = known & self.ranking.suit_masks[self.led_suit]
+                    ok = same >> card & 1 if same else not self.misere
+                else:
+                    ok = True
+                if ok:
+                    events = self._play(move)
+                    self.moves.append(move)
+                    if events:
+                        if self.phase == "done" and self.result is not None:
+                            events.append({"type": "hand_over", "result": self.result})
+                            if self.result.get("match_over"):
+                                events.append({"type": "match_over", "winner": self.result.get("winner")})
+                        for e in events:
+                            e["index"] = index
+                    return events
+        return super().play(move, index)
+
     # --- the shared order of checks, with a view's uncertain nomination ---
     def check(self, move: dict) -> tuple[str, str] | None:
         kind = move["type"]
