@@ -140,6 +140,11 @@ def _seeded_deal(game, seed, options, dealer, match, viewer) -> tuple[int, dict]
         except KeyError:  # dropped meanwhile by another thread: the answer still stands
             pass
         return hit
+    if viewer is None:  # the full record's deal worked out from what the record has already parsed
+        answer = game._fresh_deal(seed, options, dealer, match)
+        if answer is not None:
+            _remember(key, answer)
+            return answer
     record = game.deal(seed, options, dealer, match)  # remembers the full record's answer
     if viewer is None:  # a deal is written as the full record's view writes it (tests check it)
         answer = _SEEDED.get(key)
@@ -470,6 +475,15 @@ class Game:
 
     def deal_cards(self, cards: list[int], dealer: int, options: dict, match: dict) -> dict:
         raise NotImplementedError
+
+    def _fresh_deal(self, seed: str, options: dict, dealer: int, match: dict) -> tuple[int, dict] | None:
+        """``(dealer, deal)`` as ``deal`` makes them for options, dealer and match already parsed (a
+        seed check's cache miss: no record to build, nothing to copy, since no caller sees it); None
+        where only ``deal`` can say (a game that deals its own way)."""
+        cls = type(self)
+        if cls.deal is not Game.deal or cls._deal is not Game._deal:
+            return None
+        return dealer, self.deal_cards(shuffled(self.pack(options).order, seed), dealer, options, match)
 
     # --- views ---
     def view(self, record, seat) -> dict:

@@ -31,10 +31,8 @@ def shuffled(deck, seed: str) -> list:
     sha256 = hashlib.sha256
     stream = b"".join([sha256(prefix + k.to_bytes(4, "big")).digest() for k in range(blocks)])
     draws = struct.unpack(f">{blocks * 4}Q", stream)
-    k = 0
-    for i in range(swaps, 0, -1):
-        j = draws[k] % (i + 1)
-        k += 1
+    for i, draw in zip(range(swaps, 0, -1), draws):
+        j = draw % (i + 1)
         cards[i], cards[j] = cards[j], cards[i]
     return cards
 

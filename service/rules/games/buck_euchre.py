@@ -20,6 +20,10 @@ TRICKS = 5
 # shuffled index -> seat offset from the dealer: twos then threes, from the dealer's left
 _DEAL_PATTERN = [1, 1, 2, 2, 3, 3, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 0, 0, 0]
 
+# dealer -> for each seat, the places in the shuffled pack of its cards (``_DEAL_PATTERN`` read once)
+_DEALT_TO = tuple(tuple(tuple(i for i, offset in enumerate(_DEAL_PATTERN) if (dealer + offset) % N == seat)
+                        for seat in range(N)) for dealer in range(N))
+
 _RANKINGS = {None: plain(None, PACK.mask)}
 _RANKINGS.update({t: with_bowers(t, PACK.mask) for t in range(4)})
 
@@ -327,6 +331,20 @@ class BuckEuchre(Game):
         return match
 
     def parse_deal(self, raw, hand):
+        if hand.viewer is None and len(raw) == 3:  # a full deal written canonically: read in one pass
+            hands, stock, turn_up = raw.get("hands"), raw.get("stock"), raw.get("turn_up")
+            if type(hands) is list and len(hands) == N and type(stock) is list and len(stock) == 3 \
+                    and type(turn_up) is str and all([type(h) is list and len(h) == 5 for h in hands]):
+                canonical = PACK.canonical
+                try:
+                    dealt = [list(map(canonical.get, h)) for h in hands]
+                    rest = list(map(canonical.get, stock))
+                except TypeError:  # an unhashable item: the full reading words it
+                    dealt = rest = [None]
+                every = [*dealt[0], *dealt[1], *dealt[2], *dealt[3], *rest, canonical.get(turn_up)]
+                if None not in every and len(set(every)) == 24:
+                    hand.dealt, hand.turn_up, hand.stock = dealt, every[-1], rest
+                    return
         hidden = hand.viewer is not None
         extra = [k for k in raw if k not in ("hands", "turn_up", "stock")]
         if extra:
@@ -358,10 +376,8 @@ class BuckEuchre(Game):
         hand.dealt, hand.turn_up, hand.stock = dealt, turn_up, stock
 
     def deal_cards(self, cards, dealer, options, match):
-        hands = [[] for _ in range(N)]
-        for i, offset in enumerate(_DEAL_PATTERN):
-            hands[(dealer + offset) % N].append(cards[i])
-        return {"hands": [names(h) for h in hands], "turn_up": name(cards[20]), "stock": names(cards[21:])}
+        return {"hands": [[NAMES[cards[i]] for i in places] for places in _DEALT_TO[dealer]],
+                "turn_up": NAMES[cards[20]], "stock": [NAMES[c] for c in cards[21:]]}
 
     # --- calculators ---
     def trick_winner(self, body):

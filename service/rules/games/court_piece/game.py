@@ -201,6 +201,11 @@ class CourtPiece(Calculators, Game):
         return remember_deal(self, {"game": self.id, "options": options, "dealer": dealer, "seed": seed,
                                     "deal": deal, "moves": [], "match": match})
 
+    def _fresh_deal(self, seed, options, dealer, match):
+        if options["first_hand_draw"] and match["hand_number"] == 1:
+            return None  # the draw picks the dealer: ``deal`` says
+        return dealer, self.deal_cards(shuffled(PACK.order, seed), dealer, options, match)
+
     def deal_cards(self, cards, dealer, options, match):
         hands = [[] for _ in range(4)]
         pos = 0
