@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import struct
+from operator import mod
 
 
 def _stream(seed: str):
@@ -31,8 +32,8 @@ def shuffled(deck, seed: str) -> list:
     sha256 = hashlib.sha256
     stream = b"".join([sha256(prefix + k.to_bytes(4, "big")).digest() for k in range(blocks)])
     draws = struct.unpack(f">{blocks * 4}Q", stream)
-    for i, draw in zip(range(swaps, 0, -1), draws):
-        j = draw % (i + 1)
+    # j = draw % (i + 1) for i = swaps .. 1, worked out in C; then the swaps
+    for i, j in zip(range(swaps, 0, -1), map(mod, draws, range(swaps + 1, 1, -1))):
         cards[i], cards[j] = cards[j], cards[i]
     return cards
 

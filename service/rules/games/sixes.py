@@ -36,6 +36,13 @@ class Build:
                 self.pos[card], self.suit[card] = place, suit
         six = sequence.index("6")
         self.sixes = mask_of(row[six] for row in self.seq_card)
+        # opens[card]: what laying it makes playable (rows grow outward from the six, so a card
+        # laid below the six opens the next one down, above it the next one up, the six both)
+        self.opens = [0] * 64
+        for row in self.seq_card:
+            for place, card in enumerate(row):
+                places = (place - 1, place + 1) if place == six else (place - 1,) if place < six else (place + 1,)
+                self.opens[card] = mask_of(row[p] for p in places if 0 <= p < len(row))
 
 
 BUILD_40 = Build(("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"))
@@ -66,10 +73,18 @@ OPTIONS = (
 
 def hand_sizes(n: int, dealer: int) -> list[int]:
     """Cards dealt to each seat: the whole pack (40, or 48 with 6) one at a time from ``dealer + 1``."""
+    known = _SIZES.get((n, dealer))
+    return list(known) if known is not None else _hand_sizes(n, dealer)
+
+
+def _hand_sizes(n: int, dealer: int) -> list[int]:
     sizes = [0] * n
     for i in range(build_for(n).pack.size):
         sizes[(dealer + 1 + i) % n] += 1
     return sizes
+
+
+_SIZES = {(n, dealer): tuple(_hand_sizes(n, dealer)) for n in (3, 4, 5, 6) for dealer in range(n)}
 
 
 # --- settlement (shared by the replay and the calculators) --------------------------------------
@@ -441,20 +456,17 @@ class SixesHand(Hand):
         return []
 
     def _lay(self, card: int) -> None:
-        suit, pos = self.build.suit[card], self.build.pos[card]
-        row = self.build.seq_card[suit]
-        if self.low[suit] < 0:
-            self.low[suit] = self.high[suit] = pos
-        elif pos < self.low[suit]:
-            self.low[suit] = pos
+        """Lay a playable card: the row's end moves, and the card's neighbour outward opens."""
+        build = self.build
+        suit, pos = build.suit[card], build.pos[card]
+        low = self.low
+        if low[suit] < 0:
+            low[suit] = self.high[suit] = pos
+        elif pos < low[suit]:
+            low[suit] = pos
         else:
             self.high[suit] = pos
-        self.playable &= ~(1 << card)
-        lo, hi = self.low[suit] - 1, self.high[suit] + 1
-        if lo >= 0:
-            self.playable |= 1 << row[lo]
-        if hi < len(row):
-            self.playable |= 1 << row[hi]
+        self.playable = self.playable & ~(1 << card) | build.opens[card]
 
     def _finish(self, winner: int) -> None:
         cards_left = payments = None
