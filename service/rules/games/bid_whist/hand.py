@@ -7,7 +7,7 @@ from ...errors import InvalidRecord, M, short
 from ...game import Hand
 from ...holdings import Holdings
 from .auction import bid_refusal, hardness
-from .ranking import led_suit, legal_mask, ranking_for, winning_index
+from .ranking import led_suit, ranking_for, winning_index
 from .scoring import score_hand
 from .tables import BID_TYPES, DIRECTIONS, KITTY_SIZE, MODES, TAKEN_KITTIES, TRICKS
 
@@ -266,7 +266,11 @@ class BidWhistHand(Hand):
             raise InvalidRecord("view_incomplete", M("the view lacks cards of seat {seat}'s hand", seat=seat))
         if self.phase == "discarding":
             return [{"seat": seat, "type": "discard", "count": KITTY_SIZE, "from": names(hand)}]
-        legal = legal_mask(self.ranking, self.hold.known[seat], self.trick_cards)  # every card known
+        legal = self.hold.known[seat]  # every card known; ``legal_mask`` inlined
+        if self.trick_cards:
+            led = led_suit(self.ranking, self.trick_cards)
+            if led is not None:
+                legal = legal & self.ranking.suit_masks[led] or legal
         return [{"seat": seat, "type": "play", "card": NAMES[c]} for c in hand if legal >> c & 1]
 
     # --- state ---

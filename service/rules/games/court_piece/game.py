@@ -132,9 +132,12 @@ class CourtPiece(Calculators, Game):
         return None
 
     def parse_move(self, raw, n, pack, viewer, where):
-        fast = self._fast_move(raw, n, pack)
-        if fast is not None:
-            return fast
+        if type(raw) is dict and len(raw) == 3 and raw.get("type") == "play":  # ``_fast_move``, inlined
+            seat, text = raw.get("seat"), raw.get("card")
+            if type(seat) is int and 0 <= seat < 4 and type(text) is str:
+                card = CARD_INDEX.get(text)
+                if card is not None:
+                    return {"seat": seat, "type": "play", "card": card}
         if not isinstance(raw, dict):
             raise InvalidRecord("bad_move", M("{where} must be an object", where=where))
         seat = raw.get("seat")
