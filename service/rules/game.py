@@ -15,7 +15,7 @@ from .match import replay_match
 from .options import Option, parse_options
 from .shuffle import new_seed, shuffled
 
-RECORD_FIELDS = {"game", "options", "dealer", "deal", "moves", "match", "viewer", "seed"}
+RECORD_FIELDS = frozenset({"game", "options", "dealer", "deal", "moves", "match", "viewer", "seed"})
 MAX_SEED_CHARS = 256  # a seed is a name, not a payload: longer ones are refused (docs/TRUST.md, "Limits")
 
 
@@ -386,8 +386,8 @@ class Game:
             raise InvalidRecord("bad_record", M("record must be an object"))
         if record.get("game") != self.id:
             raise InvalidRecord("wrong_game", M("record.game must be {id}", id=short(self.id)))
-        extra = [k for k in record if k not in RECORD_FIELDS]
-        if extra:
+        if not RECORD_FIELDS.issuperset(record):
+            extra = [k for k in record if k not in RECORD_FIELDS]
             raise InvalidRecord("unknown_field", M("record: unknown field {extra}", extra=short(extra[0])))
         options = self.parse_options(record.get("options"))
         n = self.players(options)

@@ -17,6 +17,9 @@ def _stream(seed: str):
         counter += 1
 
 
+_COUNTERS = [k.to_bytes(4, "big") for k in range(32)]  # the counters of a pack of up to 128 cards
+
+
 def shuffled(deck, seed: str) -> list:
     """Fisher-Yates from the top, 8 big-endian bytes of the SHA-256 stream per swap.
 
@@ -30,7 +33,8 @@ def shuffled(deck, seed: str) -> list:
     prefix = seed.encode("utf-8")
     blocks = (swaps + 3) // 4
     sha256 = hashlib.sha256
-    stream = b"".join([sha256(prefix + k.to_bytes(4, "big")).digest() for k in range(blocks)])
+    counters = _COUNTERS[:blocks] if blocks <= len(_COUNTERS) else [k.to_bytes(4, "big") for k in range(blocks)]
+    stream = b"".join([sha256(prefix + counter).digest() for counter in counters])
     draws = struct.unpack(f">{blocks * 4}Q", stream)
     # j = draw % (i + 1) for i = swaps .. 1, worked out in C; then the swaps
     for i, j in zip(range(swaps, 0, -1), map(mod, draws, range(swaps + 1, 1, -1))):

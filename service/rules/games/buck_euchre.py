@@ -322,6 +322,19 @@ class BuckEuchre(Game):
         return N_("24 cards: 9 T J Q K A in S H D C")
 
     def parse_match(self, raw, options):
+        if raw is None:  # a new match: what the reading below answers for it
+            match = {"scores": [options["target"]] * N, "hand_number": 1}
+            if sole_lowest(match["scores"]) is not None:
+                raise InvalidRecord("match_already_over", M("these scores already end the match"))
+            return match
+        if type(raw) is dict and len(raw) == 2:  # both fields, well typed: read in one step
+            scores, number = raw.get("scores"), raw.get("hand_number")
+            if type(scores) is list and len(scores) == N and type(number) is int and number >= 1 \
+                    and all([type(v) is int for v in scores]):
+                if sole_lowest(scores) is not None:
+                    raise InvalidRecord("match_already_over", M("these scores already end the match"))
+                return {"scores": scores, "hand_number": number}
+
         def scores(v):
             return parse_int_list(v, N, "match.scores")
         match = parse_match(raw, {"scores": [options["target"]] * N, "hand_number": 1},
