@@ -72,7 +72,7 @@ class CourtPieceHand(Checks, Views, Hand):
                     and not (seat == self.caller and card == self.face_down and not self.revealed)):
                 events = self.play_card(seat, card)
                 self.moves.append(move)
-                return self.emitted(events, index)
+                return self.emitted(events, index) if events or self.phase == "done" else events
         refusal = self.check(move)
         if refusal:
             raise IllegalMove(refusal[0], refusal[1], move_index=index)
