@@ -365,8 +365,18 @@ class Game:
 
     def write_move(self, move: dict) -> dict:
         """A parsed move back to canonical JSON."""
-        out = {"seat": move["seat"], "type": move["type"]}
-        for field, fkind in self._written_fields[move["type"]]:
+        kind = move["type"]
+        if kind in self._plain_moves:  # no field beside seat and type (a pass, an order-up...)
+            return {"seat": move["seat"], "type": kind}
+        card_field = self._card_moves.get(kind)
+        if card_field is not None:  # one required card (a play): the common case
+            out = {"seat": move["seat"], "type": kind}
+            if card_field in move:
+                value = move[card_field]
+                out[card_field] = None if value is None else NAMES[value]
+            return out
+        out = {"seat": move["seat"], "type": kind}
+        for field, fkind in self._written_fields[kind]:
             if field in move:
                 value = move[field]
                 if fkind == "card":
@@ -375,6 +385,15 @@ class Game:
                     value = names(value)
                 out[field] = value
         return out
+
+    @cached_property
+    def _plain_moves(self) -> frozenset:
+        return frozenset(kind for kind, fields in self._written_fields.items() if not fields)
+
+    @cached_property
+    def _card_moves(self) -> dict[str, str]:
+        return {kind: fields[0][0] for kind, fields in self._written_fields.items()
+                if len(fields) == 1 and fields[0][1] == "card"}
 
     def start(self, record) -> Hand:
         """Validate everything but the moves, in the order of CONVENTIONS.md; the hand as dealt."""
@@ -634,6 +653,19 @@ class Hand:
     def to_record(self, viewer: int | None = None) -> dict:
         """The record, canonical; with ``viewer``, as that seat may see it."""
         who = self.viewer if viewer is None else viewer
+        if who is None:  # nothing hidden: every move as written
+            moves = list(map(self.game.write_move, self.moves))
+        else:
+            moves = self._moves_seen_by(who)
+        record = {"game": self.game.id, "options": self.options, "dealer": self.dealer}
+        if self.seed is not None and who is None:  # a seed would let a viewer re-deal every hand
+            record["seed"] = self.seed
+        record.update({"deal": self.deal_json(who), "moves": moves, "match": self.match})
+        if who is not None:
+            record["viewer"] = who
+        return record
+
+    def _moves_seen_by(self, who: int) -> list[dict]:
         moves = []
         for m in self.moves:
             out = self.game.write_move(m)
@@ -642,13 +674,7 @@ class Hand:
                 value = out[field]  # lists keep their length (CONVENTIONS.md "Views")
                 out[field] = [None] * len(value) if isinstance(value, list) else None
             moves.append(out)
-        record = {"game": self.game.id, "options": self.options, "dealer": self.dealer}
-        if self.seed is not None and who is None:  # a seed would let a viewer re-deal every hand
-            record["seed"] = self.seed
-        record.update({"deal": self.deal_json(who), "moves": moves, "match": self.match})
-        if who is not None:
-            record["viewer"] = who
-        return record
+        return moves
 
     def view_record(self, seat: int) -> dict:
         seat = parse_seat(seat, self.n, "seat", "bad_viewer")
