@@ -214,8 +214,9 @@ class Sixes(Game):
         parsed = []
         for s, h in enumerate(hands):
             parsed.append(hand.pack.parse_list(h, f"record.deal.hands[{s}]", viewer is not None))
+        every = [c for h in parsed for c in h if c is not None]
         seen = 0
-        for s, h in enumerate(parsed):
+        for s, h in enumerate(parsed if len(set(every)) != len(every) else ()):  # a duplicate: found in order
             for i, c in enumerate(h):
                 if c is None:
                     continue
@@ -244,8 +245,8 @@ class Sixes(Game):
     def deal_cards(self, cards: list[int], dealer: int, options: dict, match: dict) -> dict:
         n = self.players(options)
         hands: list[list[int]] = [[] for _ in range(n)]
-        for i, card in enumerate(cards):
-            hands[(dealer + 1 + i) % n].append(card)
+        for j in range(n):  # one at a time from the dealer's left: every n-th card
+            hands[(dealer + 1 + j) % n] = cards[j::n]
         return {"hands": [names(h) for h in hands]}
 
     def next_match(self, match: dict, result: dict, hand: Hand) -> dict:
