@@ -7,20 +7,19 @@ played, or known to be in a third hand).
 
 from __future__ import annotations
 
-from functools import reduce
-from operator import or_
-
-_BIT = (1).__lshift__  # card -> its bit
-
 
 class Holdings:
     __slots__ = ("held", "known", "gone")
 
     def __init__(self, hands: list[list[int | None]]):
         self.held = held = [list(h) for h in hands]
-        # each hand's mask, OR-ed in C (a view's hidden cards left out)
-        self.known = [reduce(or_, map(_BIT, h if None not in h else [c for c in h if c is not None]), 0)
-                      for h in held]
+        self.known = known = []
+        for h in held:
+            mask = 0
+            for c in h:
+                if c is not None:  # a view's hidden card
+                    mask |= 1 << c
+            known.append(mask)
         self.gone = 0  # cards known to be out of every hand (played, shown discards)
 
     def hidden(self, seat: int) -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import secrets
 import struct
-from operator import mod
 
 
 def _stream(seed: str):
@@ -36,8 +35,8 @@ def shuffled(deck, seed: str) -> list:
     counters = _COUNTERS[:blocks] if blocks <= len(_COUNTERS) else [k.to_bytes(4, "big") for k in range(blocks)]
     stream = b"".join([sha256(prefix + counter).digest() for counter in counters])
     draws = struct.unpack(f">{blocks * 4}Q", stream)
-    # j = draw % (i + 1) for i = swaps .. 1, worked out in C; then the swaps
-    for i, j in zip(range(swaps, 0, -1), map(mod, draws, range(swaps + 1, 1, -1))):
+    for i, draw in zip(range(swaps, 0, -1), draws):
+        j = draw % (i + 1)
         cards[i], cards[j] = cards[j], cards[i]
     return cards
 
