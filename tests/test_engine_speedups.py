@@ -6,7 +6,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from service.rules import game as core, options as opt
-from service.rules.errors import InvalidRecord, short
+from service.rules.cards import NAMES
+from service.rules.errors import IllegalMove, InvalidRecord, short
+from service.rules.game import Hand
 from service.rules.games import GAMES
 from service.rules.games.bid_whist.auction import bid_refusal
 from service.rules.games.bid_whist.tables import MODES
@@ -132,3 +134,64 @@ def test_bid_whist_lists_exactly_the_bids_bid_refusal_accepts():
                               if bid_refusal(hand.options, hand.dealer, hand.to_act, lv, md, hand.high) is None]
             move = rng.choice(hand.legal_moves())
             hand.play(game.parse_move(move, hand.n, hand.pack, None, "m"), len(hand.moves))
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_seed_checks_cache_miss_deals_what_deal_deals(game_id):
+    """A miss for a full record deals from the record's parsed options and match: the same dealer and
+    deal as ``deal`` makes (or None, where only ``deal`` can say: Court Piece's first-hand draw)."""
+    game = GAMES[game_id]
+    for i, options in enumerate([{}] + VARIED[game_id]):
+        for number in (1, 2):
+            record = game.deal(f"miss-{i}", options, i % 2, None)
+            match = {**record["match"], "hand_number": number}
+            record = game.deal(f"miss-{i}-{number}", options, record["dealer"], match)
+            fresh = game._fresh_deal(record["seed"], record["options"], record["dealer"], record["match"])
+            if fresh is None:
+                assert game_id == "court-piece" and record["options"]["first_hand_draw"] and number == 1
+                continue
+            assert fresh == (record["dealer"], record["deal"])
+
+
+def _candidates(hand):
+    """Every legal move and every card of every seat played by the seat to act and by the next."""
+    moves = [m for m in hand.legal_moves() if "count" not in m]
+    if hand.to_act is None:
+        return moves
+    held = hand.holdings.held if hasattr(hand, "holdings") else hand.hold.held
+    for seat in (hand.to_act, (hand.to_act + 1) % hand.n):
+        moves += [{"seat": seat, "type": "play", "card": NAMES[c]} for h in held for c in h if c is not None]
+    return moves
+
+
+@pytest.mark.parametrize("game_id", ["bid-whist", "buck-euchre", "five-hundred", "sixes"])
+def test_the_one_step_play_answers_as_the_shared_order_of_checks(game_id):
+    """A game's own ``play`` (the common card checked and applied in one step) refuses what ``check``
+    refuses, with the same reason and words, and plays the rest as ``Hand.play`` would."""
+    game, rng = GAMES[game_id], random.Random(7)
+    for i in range(2):
+        record = game.deal(f"one-step-{i}", {}, 0, None)
+        hand = game.replay(record)
+        while hand.phase != "done":
+            for raw in _candidates(hand):
+                move = game.parse_move(raw, hand.n, hand.pack, None, "m")
+                fast, plain = game.replay(record), game.replay(record)
+                try:
+                    events = fast.play(dict(move), len(fast.moves))
+                except IllegalMove as exc:
+                    refused = (exc.reason, exc.detail)
+                else:
+                    refused = None
+                try:
+                    expected = Hand.play(plain, dict(move), len(plain.moves))
+                except IllegalMove as exc:
+                    assert refused == (exc.reason, exc.detail)
+                else:
+                    assert refused is None and events == expected and fast.state() == plain.state()
+            legal = [m for m in hand.legal_moves()]
+            move = rng.choice(legal)
+            if "count" in move:
+                move = {k: v for k, v in move.items() if k not in ("count", "from")} | {
+                    "cards": rng.sample(move["from"], move["count"])}
+            record = {**record, "moves": record["moves"] + [move]}
+            hand = game.replay(record)

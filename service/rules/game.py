@@ -15,7 +15,7 @@ from .match import replay_match
 from .options import Option, parse_options
 from .shuffle import new_seed, shuffled
 
-RECORD_FIELDS = {"game", "options", "dealer", "deal", "moves", "match", "viewer", "seed"}
+RECORD_FIELDS = frozenset({"game", "options", "dealer", "deal", "moves", "match", "viewer", "seed"})
 MAX_SEED_CHARS = 256  # a seed is a name, not a payload: longer ones are refused (docs/TRUST.md, "Limits")
 
 
@@ -140,6 +140,11 @@ def _seeded_deal(game, seed, options, dealer, match, viewer) -> tuple[int, dict]
         except KeyError:  # dropped meanwhile by another thread: the answer still stands
             pass
         return hit
+    if viewer is None:  # the full record's deal worked out from what the record has already parsed
+        answer = game._fresh_deal(seed, options, dealer, match)
+        if answer is not None:
+            _remember(key, answer)
+            return answer
     record = game.deal(seed, options, dealer, match)  # remembers the full record's answer
     if viewer is None:  # a deal is written as the full record's view writes it (tests check it)
         answer = _SEEDED.get(key)
@@ -247,7 +252,11 @@ class Game:
 
     def documented_reasons(self) -> _Documented:
         """Report record problems under the reason strings of this game's document (``with``)."""
-        return _Documented(self.reasons)
+        return self._documented
+
+    @cached_property
+    def _documented(self) -> _Documented:
+        return _Documented(self.reasons)  # it holds no state of its own: one per game, reentrant
 
     @cached_property
     def _required_fields(self) -> dict[str, tuple]:
@@ -294,9 +303,14 @@ class Game:
 
     def parse_move(self, raw, n: int, pack: Pack, viewer, where: str) -> dict:
         """A move's shape (CONVENTIONS.md): object, seat, known type, typed fields, cards of the pack."""
-        fast = self._fast_move(raw, n, pack)
-        if fast is not None:
-            return fast
+        if type(raw) is dict:  # ``_fast_move`` inlined: the common case costs no further call
+            kind = raw.get("type")
+            seat = raw.get("seat")
+            read = self._fast_readers.get(kind) if type(kind) is str else None
+            if read is not None and type(seat) is int and 0 <= seat < n:
+                fast = read(raw, seat, pack.canonical)
+                if fast is not None:
+                    return fast
         if not isinstance(raw, dict):
             raise InvalidRecord("bad_move", M("{where} must be an object", where=where))
         seat = parse_seat(raw.get("seat"), n, f"{where}.seat")
@@ -351,8 +365,18 @@ class Game:
 
     def write_move(self, move: dict) -> dict:
         """A parsed move back to canonical JSON."""
-        out = {"seat": move["seat"], "type": move["type"]}
-        for field, fkind in self._written_fields[move["type"]]:
+        kind = move["type"]
+        if kind in self._plain_moves:  # no field beside seat and type (a pass, an order-up...)
+            return {"seat": move["seat"], "type": kind}
+        card_field = self._card_moves.get(kind)
+        if card_field is not None:  # one required card (a play): the common case
+            out = {"seat": move["seat"], "type": kind}
+            if card_field in move:
+                value = move[card_field]
+                out[card_field] = None if value is None else NAMES[value]
+            return out
+        out = {"seat": move["seat"], "type": kind}
+        for field, fkind in self._written_fields[kind]:
             if field in move:
                 value = move[field]
                 if fkind == "card":
@@ -361,6 +385,15 @@ class Game:
                     value = names(value)
                 out[field] = value
         return out
+
+    @cached_property
+    def _plain_moves(self) -> frozenset:
+        return frozenset(kind for kind, fields in self._written_fields.items() if not fields)
+
+    @cached_property
+    def _card_moves(self) -> dict[str, str]:
+        return {kind: fields[0][0] for kind, fields in self._written_fields.items()
+                if len(fields) == 1 and fields[0][1] == "card"}
 
     def start(self, record) -> Hand:
         """Validate everything but the moves, in the order of CONVENTIONS.md; the hand as dealt."""
@@ -372,8 +405,8 @@ class Game:
             raise InvalidRecord("bad_record", M("record must be an object"))
         if record.get("game") != self.id:
             raise InvalidRecord("wrong_game", M("record.game must be {id}", id=short(self.id)))
-        extra = [k for k in record if k not in RECORD_FIELDS]
-        if extra:
+        if not RECORD_FIELDS.issuperset(record):
+            extra = [k for k in record if k not in RECORD_FIELDS]
             raise InvalidRecord("unknown_field", M("record: unknown field {extra}", extra=short(extra[0])))
         options = self.parse_options(record.get("options"))
         n = self.players(options)
@@ -421,6 +454,18 @@ class Game:
             fast = self._fast_move if cls.parse_move is Game.parse_move or cls._fast_move is not Game._fast_move \
                 else None
             if fast is not None and viewer is None:  # a full record: the common case, in its own loop
+                if cls._fast_move is Game._fast_move:  # the core's reader, inlined
+                    readers, canonical = self._fast_readers, pack.canonical
+                    for i, raw in enumerate(moves):
+                        move = None
+                        if type(raw) is dict:
+                            kind = raw.get("type")
+                            seat = raw.get("seat")
+                            read = readers.get(kind) if type(kind) is str else None
+                            if read is not None and type(seat) is int and 0 <= seat < n:
+                                move = read(raw, seat, canonical)
+                        play(move or parse(raw, n, pack, None, f"record.moves[{i}]"), i)
+                    return hand
                 for i, raw in enumerate(moves):
                     play(fast(raw, n, pack) or parse(raw, n, pack, None, f"record.moves[{i}]"), i)
                 return hand
@@ -449,6 +494,15 @@ class Game:
 
     def deal_cards(self, cards: list[int], dealer: int, options: dict, match: dict) -> dict:
         raise NotImplementedError
+
+    def _fresh_deal(self, seed: str, options: dict, dealer: int, match: dict) -> tuple[int, dict] | None:
+        """``(dealer, deal)`` as ``deal`` makes them for options, dealer and match already parsed (a
+        seed check's cache miss: no record to build, nothing to copy, since no caller sees it); None
+        where only ``deal`` can say (a game that deals its own way)."""
+        cls = type(self)
+        if cls.deal is not Game.deal or cls._deal is not Game._deal:
+            return None
+        return dealer, self.deal_cards(shuffled(self.pack(options).order, seed), dealer, options, match)
 
     # --- views ---
     def view(self, record, seat) -> dict:
@@ -599,6 +653,19 @@ class Hand:
     def to_record(self, viewer: int | None = None) -> dict:
         """The record, canonical; with ``viewer``, as that seat may see it."""
         who = self.viewer if viewer is None else viewer
+        if who is None:  # nothing hidden: every move as written
+            moves = list(map(self.game.write_move, self.moves))
+        else:
+            moves = self._moves_seen_by(who)
+        record = {"game": self.game.id, "options": self.options, "dealer": self.dealer}
+        if self.seed is not None and who is None:  # a seed would let a viewer re-deal every hand
+            record["seed"] = self.seed
+        record.update({"deal": self.deal_json(who), "moves": moves, "match": self.match})
+        if who is not None:
+            record["viewer"] = who
+        return record
+
+    def _moves_seen_by(self, who: int) -> list[dict]:
         moves = []
         for m in self.moves:
             out = self.game.write_move(m)
@@ -607,13 +674,7 @@ class Hand:
                 value = out[field]  # lists keep their length (CONVENTIONS.md "Views")
                 out[field] = [None] * len(value) if isinstance(value, list) else None
             moves.append(out)
-        record = {"game": self.game.id, "options": self.options, "dealer": self.dealer}
-        if self.seed is not None and who is None:  # a seed would let a viewer re-deal every hand
-            record["seed"] = self.seed
-        record.update({"deal": self.deal_json(who), "moves": moves, "match": self.match})
-        if who is not None:
-            record["viewer"] = who
-        return record
+        return moves
 
     def view_record(self, seat: int) -> dict:
         seat = parse_seat(seat, self.n, "seat", "bad_viewer")

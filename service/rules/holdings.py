@@ -12,12 +12,14 @@ class Holdings:
     __slots__ = ("held", "known", "gone")
 
     def __init__(self, hands: list[list[int | None]]):
-        self.held = [list(h) for h in hands]
-        self.known = [0] * len(hands)
-        for s, h in enumerate(self.held):
+        self.held = held = [list(h) for h in hands]
+        self.known = known = []
+        for h in held:
+            mask = 0
             for c in h:
-                if c is not None:
-                    self.known[s] |= 1 << c
+                if c is not None:  # a view's hidden card
+                    mask |= 1 << c
+            known.append(mask)
         self.gone = 0  # cards known to be out of every hand (played, shown discards)
 
     def hidden(self, seat: int) -> int:

@@ -16,6 +16,9 @@ def _stream(seed: str):
         counter += 1
 
 
+_COUNTERS = [k.to_bytes(4, "big") for k in range(32)]  # the counters of a pack of up to 128 cards
+
+
 def shuffled(deck, seed: str) -> list:
     """Fisher-Yates from the top, 8 big-endian bytes of the SHA-256 stream per swap.
 
@@ -29,12 +32,11 @@ def shuffled(deck, seed: str) -> list:
     prefix = seed.encode("utf-8")
     blocks = (swaps + 3) // 4
     sha256 = hashlib.sha256
-    stream = b"".join([sha256(prefix + k.to_bytes(4, "big")).digest() for k in range(blocks)])
+    counters = _COUNTERS[:blocks] if blocks <= len(_COUNTERS) else [k.to_bytes(4, "big") for k in range(blocks)]
+    stream = b"".join([sha256(prefix + counter).digest() for counter in counters])
     draws = struct.unpack(f">{blocks * 4}Q", stream)
-    k = 0
-    for i in range(swaps, 0, -1):
-        j = draws[k] % (i + 1)
-        k += 1
+    for i, draw in zip(range(swaps, 0, -1), draws):
+        j = draw % (i + 1)
         cards[i], cards[j] = cards[j], cards[i]
     return cards
 

@@ -40,11 +40,18 @@ class Ranking:
         return s == self.trump and self.trump is not None
 
     def winner(self, cards) -> int:
-        """Index (in play order) of the winning card."""
+        """Index (in play order) of the winning card (``beats`` card by card, inlined)."""
+        suit, power, trump = self.suit, self.power, self.trump
         best = 0
+        best_suit, best_power = suit[cards[0]], power[cards[0]]
         for i in range(1, len(cards)):
-            if self.beats(cards[i], cards[best]):
-                best = i
+            card = cards[i]
+            s = suit[card]
+            if s == best_suit:
+                if power[card] > best_power:
+                    best, best_power = i, power[card]
+            elif s == trump and trump is not None:
+                best, best_suit, best_power = i, s, power[card]
         return best
 
 

@@ -20,6 +20,10 @@ TRICKS = 5
 # shuffled index -> seat offset from the dealer: twos then threes, from the dealer's left
 _DEAL_PATTERN = [1, 1, 2, 2, 3, 3, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 0, 0, 0]
 
+# dealer -> for each seat, the places in the shuffled pack of its cards (``_DEAL_PATTERN`` read once)
+_DEALT_TO = tuple(tuple(tuple(i for i, offset in enumerate(_DEAL_PATTERN) if (dealer + offset) % N == seat)
+                        for seat in range(N)) for dealer in range(N))
+
 _RANKINGS = {None: plain(None, PACK.mask)}
 _RANKINGS.update({t: with_bowers(t, PACK.mask) for t in range(4)})
 
@@ -88,6 +92,33 @@ class BuckEuchreHand(Hand):
     @property
     def ranking(self):
         return _RANKINGS[self.trump]  # trump changes during the auction, so looked up each time
+
+    # --- the common move, checked and applied in one step ---
+    def play(self, move, index):
+        """A card played in turn from a hand known to hold it, following suit: ``check`` would pass it
+        (the same tests, taken from the known cards), so it is applied at once; anything else takes
+        the shared order of checks, which also words a refusal."""
+        if self.phase == "playing" and move["type"] == "play":
+            seat, card = move["seat"], move["card"]
+            known = self.holdings.known[seat] if seat == self.to_act and card != self.turn_up else 0
+            if known >> card & 1:
+                trick = self.trick
+                if trick:
+                    ranking = _RANKINGS[self.trump]
+                    same = known & ranking.suit_masks[ranking.suit[trick[0][1]]]
+                    if same and not same >> card & 1:
+                        return super().play(move, index)
+                events = self._play(seat, card)
+                self.moves.append(move)
+                if events:
+                    if self.phase == "done":
+                        events.append({"type": "hand_over", "result": self.result})
+                        if self.result.get("match_over"):
+                            events.append({"type": "match_over", "winner": self.result.get("winner")})
+                    for e in events:
+                        e["index"] = index
+                return events
+        return super().play(move, index)
 
     # --- checks ---
     def check_move(self, move):
@@ -180,7 +211,14 @@ class BuckEuchreHand(Hand):
         raise AssertionError("no participant")
 
     def _play(self, seat: int, card: int) -> list[dict]:
-        self.holdings.remove(seat, card)
+        holdings = self.holdings
+        known, bit = holdings.known[seat], 1 << card
+        if known & bit:  # ``Holdings.remove`` inlined for a known card (every card of a full record)
+            holdings.held[seat].remove(card)
+            holdings.known[seat] = known & ~bit
+            holdings.gone |= bit
+        else:
+            holdings.remove(seat, card)
         trick = self.trick
         trick.append((seat, card))
         if len(trick) < len(self.participants):
@@ -284,6 +322,19 @@ class BuckEuchre(Game):
         return N_("24 cards: 9 T J Q K A in S H D C")
 
     def parse_match(self, raw, options):
+        if raw is None:  # a new match: what the reading below answers for it
+            match = {"scores": [options["target"]] * N, "hand_number": 1}
+            if sole_lowest(match["scores"]) is not None:
+                raise InvalidRecord("match_already_over", M("these scores already end the match"))
+            return match
+        if type(raw) is dict and len(raw) == 2:  # both fields, well typed: read in one step
+            scores, number = raw.get("scores"), raw.get("hand_number")
+            if type(scores) is list and len(scores) == N and type(number) is int and number >= 1 \
+                    and all([type(v) is int for v in scores]):
+                if sole_lowest(scores) is not None:
+                    raise InvalidRecord("match_already_over", M("these scores already end the match"))
+                return {"scores": scores, "hand_number": number}
+
         def scores(v):
             return parse_int_list(v, N, "match.scores")
         match = parse_match(raw, {"scores": [options["target"]] * N, "hand_number": 1},
@@ -293,6 +344,20 @@ class BuckEuchre(Game):
         return match
 
     def parse_deal(self, raw, hand):
+        if hand.viewer is None and len(raw) == 3:  # a full deal written canonically: read in one pass
+            hands, stock, turn_up = raw.get("hands"), raw.get("stock"), raw.get("turn_up")
+            if type(hands) is list and len(hands) == N and type(stock) is list and len(stock) == 3 \
+                    and type(turn_up) is str and all([type(h) is list and len(h) == 5 for h in hands]):
+                canonical = PACK.canonical
+                try:
+                    dealt = [list(map(canonical.get, h)) for h in hands]
+                    rest = list(map(canonical.get, stock))
+                except TypeError:  # an unhashable item: the full reading words it
+                    dealt = rest = [None]
+                every = [*dealt[0], *dealt[1], *dealt[2], *dealt[3], *rest, canonical.get(turn_up)]
+                if None not in every and len(set(every)) == 24:
+                    hand.dealt, hand.turn_up, hand.stock = dealt, every[-1], rest
+                    return
         hidden = hand.viewer is not None
         extra = [k for k in raw if k not in ("hands", "turn_up", "stock")]
         if extra:
@@ -324,10 +389,8 @@ class BuckEuchre(Game):
         hand.dealt, hand.turn_up, hand.stock = dealt, turn_up, stock
 
     def deal_cards(self, cards, dealer, options, match):
-        hands = [[] for _ in range(N)]
-        for i, offset in enumerate(_DEAL_PATTERN):
-            hands[(dealer + offset) % N].append(cards[i])
-        return {"hands": [names(h) for h in hands], "turn_up": name(cards[20]), "stock": names(cards[21:])}
+        return {"hands": [[NAMES[cards[i]] for i in places] for places in _DEALT_TO[dealer]],
+                "turn_up": NAMES[cards[20]], "stock": [NAMES[c] for c in cards[21:]]}
 
     # --- calculators ---
     def trick_winner(self, body):

@@ -36,6 +36,13 @@ class Build:
                 self.pos[card], self.suit[card] = place, suit
         six = sequence.index("6")
         self.sixes = mask_of(row[six] for row in self.seq_card)
+        # opens[card]: what laying it makes playable (rows grow outward from the six, so a card
+        # laid below the six opens the next one down, above it the next one up, the six both)
+        self.opens = [0] * 64
+        for row in self.seq_card:
+            for place, card in enumerate(row):
+                places = (place - 1, place + 1) if place == six else (place - 1,) if place < six else (place + 1,)
+                self.opens[card] = mask_of(row[p] for p in places if 0 <= p < len(row))
 
 
 BUILD_40 = Build(("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"))
@@ -66,10 +73,18 @@ OPTIONS = (
 
 def hand_sizes(n: int, dealer: int) -> list[int]:
     """Cards dealt to each seat: the whole pack (40, or 48 with 6) one at a time from ``dealer + 1``."""
+    known = _SIZES.get((n, dealer))
+    return list(known) if known is not None else _hand_sizes(n, dealer)
+
+
+def _hand_sizes(n: int, dealer: int) -> list[int]:
     sizes = [0] * n
     for i in range(build_for(n).pack.size):
         sizes[(dealer + 1 + i) % n] += 1
     return sizes
+
+
+_SIZES = {(n, dealer): tuple(_hand_sizes(n, dealer)) for n in (3, 4, 5, 6) for dealer in range(n)}
 
 
 # --- settlement (shared by the replay and the calculators) --------------------------------------
@@ -199,8 +214,9 @@ class Sixes(Game):
         parsed = []
         for s, h in enumerate(hands):
             parsed.append(hand.pack.parse_list(h, f"record.deal.hands[{s}]", viewer is not None))
+        every = [c for h in parsed for c in h if c is not None]
         seen = 0
-        for s, h in enumerate(parsed):
+        for s, h in enumerate(parsed if len(set(every)) != len(every) else ()):  # a duplicate: found in order
             for i, c in enumerate(h):
                 if c is None:
                     continue
@@ -229,8 +245,8 @@ class Sixes(Game):
     def deal_cards(self, cards: list[int], dealer: int, options: dict, match: dict) -> dict:
         n = self.players(options)
         hands: list[list[int]] = [[] for _ in range(n)]
-        for i, card in enumerate(cards):
-            hands[(dealer + 1 + i) % n].append(card)
+        for j in range(n):  # one at a time from the dealer's left: every n-th card
+            hands[(dealer + 1 + j) % n] = cards[j::n]
         return {"hands": [names(h) for h in hands]}
 
     def next_match(self, match: dict, result: dict, hand: Hand) -> dict:
@@ -343,6 +359,35 @@ class SixesHand(Hand):
                      n=self.n, moves=self.max_moves(), chips=sum(self.chips))
         return M("a round of {n} players holds at most {moves}", n=self.n, moves=self.max_moves())
 
+    # --- the common move, checked and applied in one step ---
+    def play(self, move: dict, index: int) -> list[dict]:
+        """A playable card played in turn from a hand known to hold it, after the opening: ``check``
+        would pass it (the same tests), so it is applied at once; anything else takes the shared
+        order of checks, which also words a refusal."""
+        if move["type"] == "play" and self.phase == "playing" and move["seat"] == self.to_act and self.moves:
+            seat, card = move["seat"], move["card"]
+            holdings = self.holdings
+            known = holdings.known[seat]
+            if known >> card & 1 and self.playable >> card & 1:
+                bit = 1 << card  # ``Holdings.remove`` inlined for a known card
+                held = holdings.held[seat]
+                held.remove(card)
+                holdings.known[seat] = known & ~bit
+                holdings.gone |= bit
+                self._lay(card)
+                self.moves.append(move)
+                if not held:
+                    self._finish(seat)
+                    events = [{"type": "hand_over", "result": self.result}]
+                    if self.result.get("match_over"):
+                        events.append({"type": "match_over", "winner": self.result.get("winner")})
+                    for e in events:
+                        e["index"] = index
+                    return events
+                self.to_act = (seat + 1) % self.n
+                return []
+        return super().play(move, index)
+
     # --- checking ---
     def check(self, move: dict):
         # Local extension of the shared order: in a view whose viewer does not hold the six of
@@ -398,7 +443,7 @@ class SixesHand(Hand):
             if not self.moves:
                 self.opener = seat
             self._lay(card)
-            if self.holdings.size(seat) == 0:
+            if not self.holdings.held[seat]:
                 self._finish(seat)
                 return []
         else:
@@ -412,20 +457,17 @@ class SixesHand(Hand):
         return []
 
     def _lay(self, card: int) -> None:
-        suit, pos = self.build.suit[card], self.build.pos[card]
-        row = self.build.seq_card[suit]
-        if self.low[suit] < 0:
-            self.low[suit] = self.high[suit] = pos
-        elif pos < self.low[suit]:
-            self.low[suit] = pos
+        """Lay a playable card: the row's end moves, and the card's neighbour outward opens."""
+        build = self.build
+        suit, pos = build.suit[card], build.pos[card]
+        low = self.low
+        if low[suit] < 0:
+            low[suit] = self.high[suit] = pos
+        elif pos < low[suit]:
+            low[suit] = pos
         else:
             self.high[suit] = pos
-        self.playable &= ~(1 << card)
-        lo, hi = self.low[suit] - 1, self.high[suit] + 1
-        if lo >= 0:
-            self.playable |= 1 << row[lo]
-        if hi < len(row):
-            self.playable |= 1 << row[hi]
+        self.playable = self.playable & ~(1 << card) | build.opens[card]
 
     def _finish(self, winner: int) -> None:
         cards_left = payments = None

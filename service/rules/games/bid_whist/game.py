@@ -105,8 +105,9 @@ class BidWhist(Game):
         view = hand.viewer is not None
         parsed = [PACK.parse_list(h, f"record.deal.hands[{s}]", view) for s, h in enumerate(hands)]
         pkitty = PACK.parse_list(kitty, "record.deal.kitty", view)
+        every = [c for h in parsed for c in h if c is not None] + [c for c in pkitty if c is not None]
         seen = 0
-        for c in [c for h in parsed for c in h] + pkitty:
+        for c in every if len(set(every)) != len(every) else ():  # a duplicate: found and named in order
             if c is not None:
                 if seen >> c & 1:
                     raise InvalidRecord("duplicate_card", M("record.deal: {names} appears twice", names=NAMES[c]))
@@ -124,8 +125,8 @@ class BidWhist(Game):
 
     def deal_cards(self, cards: list[int], dealer: int, options: dict, match: dict) -> dict:
         hands = [[] for _ in range(4)]
-        for i in range(4 * HAND_SIZE):
-            hands[(dealer + 1 + i) % 4].append(cards[i])
+        for j in range(4):  # one at a time from the dealer's left: every fourth card
+            hands[(dealer + 1 + j) % 4] = cards[j:4 * HAND_SIZE:4]
         return {"hands": [names(h) for h in hands], "kitty": names(cards[4 * HAND_SIZE:])}
 
     # --- calculators ---

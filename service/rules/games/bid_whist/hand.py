@@ -7,7 +7,7 @@ from ...errors import InvalidRecord, M, short
 from ...game import Hand
 from ...holdings import Holdings
 from .auction import bid_refusal, hardness
-from .ranking import led_suit, legal_mask, ranking_for, winning_index
+from .ranking import led_suit, ranking_for, winning_index
 from .scoring import score_hand
 from .tables import BID_TYPES, DIRECTIONS, KITTY_SIZE, MODES, TAKEN_KITTIES, TRICKS
 
@@ -19,6 +19,25 @@ _PHASE_MOVES = {
     "playing": frozenset({"play"}),
     "done": frozenset(),
 }
+
+
+def _bids_over(options: dict, high, tie_ok: bool) -> tuple:
+    """The (level, mode) bids ``bid_refusal`` accepts over ``high``, the standing bid's strength
+    worked out once rather than per bid; what they depend on is the key of ``_BIDS_OVER``."""
+    hard = {mode: hardness(mode, options) for mode in MODES}
+    old = None if high is None else (high[1], hardness(high[2], options))
+    out = []
+    for level in range(max(options["min_bid"], 1), 8):
+        for mode in MODES:
+            if old is not None:
+                new = (level, hard[mode])
+                if not (new > old or new == old and tie_ok):
+                    continue
+            out.append((level, mode))
+    return tuple(out)
+
+
+_BIDS_OVER: dict[tuple, tuple] = {}  # (min_bid, downtown_outranks_uptown, standing level and mode, tie_ok)
 
 
 class BidWhistHand(Hand):
@@ -49,6 +68,30 @@ class BidWhistHand(Hand):
         self.trick_cards: list[int] = []
         self.won = [0] * 4
         self.discards = None
+
+    # --- the common move, checked and applied in one step ---
+    def play(self, move: dict, index: int) -> list[dict]:
+        """A card played in turn from a hand known to hold it, following suit: ``check`` would pass it
+        (the same tests, on the known cards), so it is applied at once; anything else takes the shared
+        order of checks, which also words a refusal."""
+        if self.phase == "playing" and move["type"] == "play" and move["seat"] == self.to_act:
+            seat, card = move["seat"], move["card"]
+            known = self.hold.known[seat]
+            if known >> card & 1:
+                ranking = self.ranking
+                led = led_suit(ranking, self.trick_cards) if self.trick_cards else None
+                if led is None or ranking.suit[card] == led or not known & ranking.suit_masks[led]:
+                    events = self._play(seat, card)
+                    self.moves.append(move)
+                    if events:
+                        if self.phase == "done":
+                            events.append({"type": "hand_over", "result": self.result})
+                            if self.result.get("match_over"):
+                                events.append({"type": "match_over", "winner": self.result.get("winner")})
+                        for e in events:
+                            e["index"] = index
+                    return events
+        return super().play(move, index)
 
     # --- checks (step 5 of CONVENTIONS.md "Checking a move") ---
     def check_move(self, move: dict):
@@ -156,7 +199,14 @@ class BidWhistHand(Hand):
         self.trick_cards = []
 
     def _play(self, seat: int, card: int) -> list[dict]:
-        self.hold.remove(seat, card)
+        hold = self.hold
+        known, bit = hold.known[seat], 1 << card
+        if known & bit:  # ``Holdings.remove`` inlined for a known card (every card of a full record)
+            hold.held[seat].remove(card)
+            hold.known[seat] = known & ~bit
+            hold.gone |= bit
+        else:
+            hold.remove(seat, card)
         self.trick.append((seat, card))
         self.trick_cards.append(card)
         if len(self.trick) < 4:
@@ -199,18 +249,13 @@ class BidWhistHand(Hand):
             out = []
             if self.check_move({"seat": seat, "type": "pass"}) is None:
                 out.append({"seat": seat, "type": "pass"})
-            # bid_refusal's rule, with the standing bid's strength worked out once rather than per bid
             options, high = self.options, self.high
-            hard = {mode: hardness(mode, options) for mode in MODES}
-            old = None if high is None else (high[1], hardness(high[2], options))
             tie_ok = seat == self.dealer and options["dealer_takes_at_equal"]
-            for level in range(max(options["min_bid"], 1), 8):
-                for mode in MODES:
-                    if old is not None:
-                        new = (level, hard[mode])
-                        if not (new > old or new == old and tie_ok):
-                            continue
-                    out.append({"seat": seat, "type": "bid", "level": level, "mode": mode})
+            key = (options["min_bid"], options["downtown_outranks_uptown"], high and high[1:], tie_ok)
+            bids = _BIDS_OVER.get(key)
+            if bids is None:
+                bids = _BIDS_OVER[key] = _bids_over(options, high, tie_ok)
+            out += [{"seat": seat, "type": "bid", "level": level, "mode": mode} for level, mode in bids]
             return out
         if self.phase == "declaring":
             if self.mode == "no_trump":
@@ -221,7 +266,11 @@ class BidWhistHand(Hand):
             raise InvalidRecord("view_incomplete", M("the view lacks cards of seat {seat}'s hand", seat=seat))
         if self.phase == "discarding":
             return [{"seat": seat, "type": "discard", "count": KITTY_SIZE, "from": names(hand)}]
-        legal = legal_mask(self.ranking, self.hold.known[seat], self.trick_cards)  # every card known
+        legal = self.hold.known[seat]  # every card known; ``legal_mask`` inlined
+        if self.trick_cards:
+            led = led_suit(self.ranking, self.trick_cards)
+            if led is not None:
+                legal = legal & self.ranking.suit_masks[led] or legal
         return [{"seat": seat, "type": "play", "card": NAMES[c]} for c in hand if legal >> c & 1]
 
     # --- state ---

@@ -139,9 +139,8 @@ class Checks:
             out.append({"seat": s, "type": "timeout"})
             return out
         legal = self.legal_mask(s)
-        for c in self.holdings.held[s]:
-            if c is not None and legal >> c & 1:
-                out.append({"seat": s, "type": "play", "card": NAMES[c]})
+        out += [{"seat": s, "type": "play", "card": NAMES[c]}
+                for c in self.holdings.held[s] if c is not None and legal >> c & 1]
         if self.hidden and self.check_move({"seat": s, "type": "reveal"}) is None:
             out.append({"seat": s, "type": "reveal"})
         if self.options["rung_royal"] and not self.trump_changed and s == self.caller \

@@ -132,9 +132,12 @@ class CourtPiece(Calculators, Game):
         return None
 
     def parse_move(self, raw, n, pack, viewer, where):
-        fast = self._fast_move(raw, n, pack)
-        if fast is not None:
-            return fast
+        if type(raw) is dict and len(raw) == 3 and raw.get("type") == "play":  # ``_fast_move``, inlined
+            seat, text = raw.get("seat"), raw.get("card")
+            if type(seat) is int and 0 <= seat < 4 and type(text) is str:
+                card = CARD_INDEX.get(text)
+                if card is not None:
+                    return {"seat": seat, "type": "play", "card": card}
         if not isinstance(raw, dict):
             raise InvalidRecord("bad_move", M("{where} must be an object", where=where))
         seat = raw.get("seat")
@@ -200,6 +203,11 @@ class CourtPiece(Calculators, Game):
             deal["draw"] = draw
         return remember_deal(self, {"game": self.id, "options": options, "dealer": dealer, "seed": seed,
                                     "deal": deal, "moves": [], "match": match})
+
+    def _fresh_deal(self, seed, options, dealer, match):
+        if options["first_hand_draw"] and match["hand_number"] == 1:
+            return None  # the draw picks the dealer: ``deal`` says
+        return dealer, self.deal_cards(shuffled(PACK.order, seed), dealer, options, match)
 
     def deal_cards(self, cards, dealer, options, match):
         hands = [[] for _ in range(4)]

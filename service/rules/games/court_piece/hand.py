@@ -72,7 +72,7 @@ class CourtPieceHand(Checks, Views, Hand):
                     and not (seat == self.caller and card == self.face_down and not self.revealed)):
                 events = self.play_card(seat, card)
                 self.moves.append(move)
-                return self.emitted(events, index)
+                return self.emitted(events, index) if events or self.phase == "done" else events
         refusal = self.check(move)
         if refusal:
             raise IllegalMove(refusal[0], refusal[1], move_index=index)
@@ -187,7 +187,14 @@ class CourtPieceHand(Checks, Views, Hand):
         return not self.hidden or self.revealed
 
     def play_card(self, seat, card):
-        self.holdings.remove(seat, card)
+        holdings = self.holdings
+        known, bit = holdings.known[seat], 1 << card
+        if known & bit:  # ``Holdings.remove`` inlined for a known card (every card of a full record)
+            holdings.held[seat].remove(card)
+            holdings.known[seat] = known & ~bit
+            holdings.gone |= bit
+        else:
+            holdings.remove(seat, card)
         self.cards_played += 1
         if not self.trick:
             self.leader = seat

@@ -6,6 +6,27 @@ from ...errors import M, short
 from .tables import ALLOW_OPTION, BIDS, RUNG, SEVENS, plays_out
 
 
+_SWITCHES = tuple(sorted(set(ALLOW_OPTION.values())))
+
+
+def _legal_bids(options: dict, high: int, blind_ok: bool, misere_ok: bool) -> tuple[str, ...]:
+    """The bids ``check_bid`` accepts, in order; what they depend on is the key of ``_LEGAL``."""
+    out = []
+    for bid in BIDS:
+        if RUNG[bid] <= high:
+            continue
+        switch = ALLOW_OPTION.get(bid)
+        if switch is not None and not options[switch]:
+            continue
+        if bid == "blind_misere" and not blind_ok or bid == "misere" and not misere_ok:
+            continue
+        out.append(bid)
+    return tuple(out)
+
+
+_LEGAL: dict[tuple, tuple] = {}  # (standing rung, blind_ok, misere_ok, each switch) -> bids
+
+
 class Auction:
     __slots__ = ("n", "dealer", "options", "calls", "passed", "called", "high", "high_bid",
                  "high_bidder", "to_act", "over", "thrown_in", "final_call", "played_out")
@@ -66,19 +87,15 @@ class Auction:
 
     def legal(self, seat: int) -> list[dict]:
         """The calls ``check_bid`` accepts, its tests taken without wording a refusal for each bid."""
-        out = [{"seat": seat, "type": "pass"}]
         options, high = self.options, self.high
         blind_ok = not self.called >> seat & 1
-        misere_ok = options["misere_without_seven"] or self.high_bid in SEVENS
-        for bid in BIDS:
-            if RUNG[bid] <= high:
-                continue
-            switch = ALLOW_OPTION.get(bid)
-            if switch is not None and not options[switch]:
-                continue
-            if bid == "blind_misere" and not blind_ok or bid == "misere" and not misere_ok:
-                continue
-            out.append({"seat": seat, "type": "bid", "bid": bid})
+        misere_ok = bool(options["misere_without_seven"] or self.high_bid in SEVENS)
+        key = (high, blind_ok, misere_ok, *[bool(options[switch]) for switch in _SWITCHES])
+        bids = _LEGAL.get(key)
+        if bids is None:
+            bids = _LEGAL[key] = _legal_bids(options, high, blind_ok, misere_ok)
+        out = [{"seat": seat, "type": "pass"}]
+        out += [{"seat": seat, "type": "bid", "bid": bid} for bid in bids]
         return out
 
     def apply(self, move: dict) -> None:

@@ -67,6 +67,34 @@ class FiveHundredHand(PartnerCall, Hand):
         self.phase = "bidding"
         self.to_act = self.auction.to_act
 
+    # --- the common move, checked and applied in one step ---
+    def play(self, move: dict, index: int) -> list[dict]:
+        """A card (not the joker, no suit named) played in turn from a hand known to hold it,
+        following suit: ``check`` would pass it (the same tests, on the known cards), so it is applied
+        at once; anything else takes the shared order of checks, which also words a refusal."""
+        if self.phase == "play" and move["type"] == "play" and move["seat"] == self.to_act \
+                and not self.nominate_open and "suit" not in move:
+            seat, card = move["seat"], move["card"]
+            known = self.hold.known[seat]
+            if card != JOKER and known >> card & 1:
+                if self.trick:
+                    same = known & self.ranking.suit_masks[self.led_suit]
+                    ok = same >> card & 1 if same else not self.misere
+                else:
+                    ok = True
+                if ok:
+                    events = self._play(move)
+                    self.moves.append(move)
+                    if events:
+                        if self.phase == "done" and self.result is not None:
+                            events.append({"type": "hand_over", "result": self.result})
+                            if self.result.get("match_over"):
+                                events.append({"type": "match_over", "winner": self.result.get("winner")})
+                        for e in events:
+                            e["index"] = index
+                    return events
+        return super().play(move, index)
+
     # --- the shared order of checks, with a view's uncertain nomination ---
     def check(self, move: dict) -> tuple[str, str] | None:
         kind = move["type"]
@@ -256,7 +284,14 @@ class FiveHundredHand(PartnerCall, Hand):
             else:
                 self.led_suit = self.ranking.suit[card]
         self.trick.append((seat, card, SUIT_INT[named] if named is not None else None))
-        self.hold.remove(seat, card)
+        hold = self.hold
+        known, bit = hold.known[seat], 1 << card
+        if known & bit:  # ``Holdings.remove`` inlined for a known card (every card of a full record)
+            hold.held[seat].remove(card)
+            hold.known[seat] = known & ~bit
+            hold.gone |= bit
+        else:
+            hold.remove(seat, card)
         revealed = self._revealed_by(seat, card) if self.partner_card is not None else []
         if len(self.trick) < len(self.active):
             i = self.active.index(seat)
@@ -372,8 +407,18 @@ class FiveHundredHand(PartnerCall, Hand):
                 allowed = held
         else:
             allowed = held
+        # the allowed cards in pack order: picked from the hand's own list (a handful, not a scan of
+        # the mask's bits) when it holds them all, and sorted by their place in the pack
+        cards = [c for c in self.hold.held[seat] if c is not None and allowed >> c & 1]
+        if len(cards) == allowed.bit_count():
+            cards.sort(key=self.position.__getitem__)
+            written = [NAMES[c] for c in cards]
+        else:
+            written = self._sorted(allowed)
+        if "JK" not in written or self.trick or not self.free_joker:
+            return [{"seat": seat, "type": "play", "card": name} for name in written]
         out = []
-        for name in self._sorted(allowed):
+        for name in written:
             if name == "JK" and not self.trick and self.free_joker:
                 for letter in LETTERS:
                     if self._joker_lead_error(letter) is None:
