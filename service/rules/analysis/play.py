@@ -22,6 +22,9 @@ CHANGE_CARD = 200   # + the new face-down card (hidden trump, Rung Royal)
 CHANGE_SUIT = 300   # + the new trump suit (open modes, Rung Royal)
 JOKER_LEAD = 400    # + the suit named for a led free joker (Five Hundred)
 
+GAP = 72  # bits per effective suit in ``Play.abstract``'s owners: 3 a card, 24 cards at most
+GAP_MASK = (1 << GAP) - 1
+
 
 def suit_masks(suit: list[int]) -> list[int]:
     """Cards by effective suit; index -1 (the last) holds the suitless ones (suit -1: Bid Whist's
@@ -140,7 +143,9 @@ class Play:
         self.restore_extra(extra)
 
     def push(self, seat: int, move: int):
-        """Apply ``move``; returns (trick gain for the counted seats, hand stopped)."""
+        """Apply ``move``; returns (trick gain for the counted seats, hand stopped). A finished
+        trick leaves in ``trick_rel`` the winning card's bit when it beat a card of its own
+        effective suit (its rank mattered), else 0."""
         if move >= REVEAL:
             self.special(seat, move)
             return 0, False
@@ -152,6 +157,18 @@ class Play:
             self.to_act = self.nxt[seat]
             return 0, False
         w = self.winner()
+        rel = 0
+        st = self.st
+        for s, c in self.trick:
+            if s == w:
+                wc = c
+                break
+        ws = st[wc]
+        for s, c in self.trick:
+            if s != w and st[c] == ws:
+                rel = 1 << wc
+                break
+        self.trick_rel = rel
         gain = 1 if self.counted[w] else 0
         stopped = self.credit(w)
         self.trick = []
@@ -202,6 +219,90 @@ class Play:
                 sm |= 1 << c
             self._korders.append((base, sm, order))
         self._kcache = {}
+        self._acache = {}
+        self._mcache = {}
+        self._tcache = {}
+        self.trick_rel = 0
+
+    # --- partition search: positions that differ only in irrelevant small cards ---
+    def abstract(self):
+        """(bucket, owners, live) at a trick start. ``bucket`` is what must be equal for a table
+        entry to apply: each seat's length in each effective suit, the leader and ``extra()``.
+        ``owners`` holds, per effective suit (``GAP`` bits apart), the seat (its index in the turn
+        order, 3 bits) holding each live card from the strongest down; an entry applies where the
+        owners of the suit's top cards down to its lowest relevant card are the same."""
+        hands = self.hands
+        seats = self.seats
+        cache = self._acache
+        code = 0
+        lens = []
+        live = 0
+        for gi, (_, sm, order) in enumerate(self._korders):
+            t = tuple([hands[s] & sm for s in seats])
+            r = cache.get(t)
+            if r is None:
+                c = n = 0
+                ls = 0
+                counts = []
+                for x in t:
+                    ls |= x
+                    counts.append(x.bit_count())
+                for card in order:
+                    b = 1 << card
+                    if ls & b:
+                        for j, x in enumerate(t):
+                            if x & b:
+                                c |= j << (3 * n)
+                                break
+                        n += 1
+                r = cache[t] = (c << (GAP * gi), tuple(counts), ls)
+            code |= r[0]
+            lens.append(r[1])
+            live |= r[2]
+        return (tuple(lens), self.leader, self.extra()), code, live
+
+    def relevance_mask(self, rel: int, live: int) -> tuple[int, int]:
+        """(mask of ``owners`` bits, the relevant cards as the top live cards they cover): per
+        effective suit, every live card down to the lowest relevant one."""
+        key = (rel & live, live)
+        r = self._mcache.get(key)
+        if r is None:
+            rel &= live
+            mask = cover = 0
+            for gi, (_, sm, order) in enumerate(self._korders):
+                x = rel & sm
+                if not x:
+                    continue
+                n = 0
+                for card in order:
+                    b = 1 << card
+                    if live & b:
+                        n += 1
+                        cover |= b
+                        x &= ~b
+                        if not x:
+                            break
+                mask |= ((1 << (3 * n)) - 1) << (GAP * gi)
+            r = self._mcache[key] = (mask, cover)
+        return r
+
+    def covered(self, mask: int, live: int) -> int:
+        """The live cards an entry's ``owners`` mask covers (its relevant cards, here)."""
+        key = (mask, live)
+        r = self._tcache.get(key)
+        if r is None:
+            r = 0
+            for gi, (_, sm, order) in enumerate(self._korders):
+                n = ((mask >> (GAP * gi)) & GAP_MASK).bit_length() // 3
+                for card in order:
+                    if not n:
+                        break
+                    b = 1 << card
+                    if live & b:
+                        r |= b
+                        n -= 1
+            self._tcache[key] = r
+        return r
 
     def _suit_orders(self):
         """Per effective suit, the cards in play from the strongest down (fixed for a search,

@@ -29,6 +29,7 @@ guessed.
 
 from __future__ import annotations
 
+from ..cards import JOKER
 from ..messages import M
 from .play import REVEAL, Play, bits
 
@@ -95,14 +96,19 @@ class Solver:
 
     # --- the search ---
     def search(self, alpha: int, beta: int) -> int:
+        """The value, fail-soft within (alpha, beta). Leaves in ``self.rel`` the cards whose rank
+        the result depends on (partition search): a trick won by a card over its own suit, a
+        merged class's lowest card, a bound read from the table or from ``sure_bounds``."""
         p = self.p
         key = None
         hint = None
         if not p.trick:
             cap = p.cap()
             if cap <= 0 or beta <= 0:
+                self.rel = 0
                 return 0
             if alpha >= cap:
+                self.rel = 0
                 return cap
             single = True
             hands = p.hands
@@ -115,21 +121,36 @@ class Solver:
                 v = self.play_out()
                 if v is not None:
                     return v
-            key = p.key()
-            entry = self.table.get(key)
+            key, code, live = p.abstract()
+            bucket = self.table.get(key)
             lo, hi = 0, cap
-            if entry is not None:
-                lo, hi, hint = entry
-                if lo >= beta:
+            lo_m = hi_m = 0
+            found = False
+            if bucket is not None:
+                for (mask, ecode), entry in bucket.items():
+                    if code & mask == ecode:
+                        found = True
+                        elo, ehi, ehint = entry
+                        if elo > lo:
+                            lo, lo_m = elo, mask
+                            if lo >= beta:
+                                self.rel = p.covered(mask, live)
+                                return lo
+                        if ehi < hi:
+                            hi, hi_m = ehi, mask
+                            if hi <= alpha:
+                                self.rel = p.covered(mask, live)
+                                return hi
+                        if ehint is not None:
+                            hint = ehint
+                if lo >= hi:
+                    self.rel = p.covered(lo_m | hi_m, live)
                     return lo
-                if hi <= alpha:
-                    return hi
-                if lo == hi:
-                    return lo
-            elif p.quick_allowed():
-                lo, hi = sure_bounds(p, cap)
+            if not found and p.quick_allowed():
+                lo, hi, r = sure_bounds(p, cap)
                 if lo >= beta or hi <= alpha:
-                    self.table[key] = (lo, hi, None)
+                    self._store(p, key, code, live, r, lo, hi, None)
+                    self.rel = r
                     return lo if lo >= beta else hi
             if lo > alpha:
                 alpha = lo
@@ -140,11 +161,22 @@ class Solver:
         maximize = p.maxer[seat]
         best = -INF if maximize else INF
         best_move = None
-        for m in self.ordered(seat, hint):
+        moves, rel = self.ordered(seat, hint)
+        cut_rel = -1
+        for m in moves:
             self._count()
             saved = p.save()
             gain, stopped = p.push(seat, m)
-            v = gain if stopped else gain + self.search(alpha - gain, beta - gain)
+            if stopped:
+                v = gain
+                r = p.trick_rel
+            elif p.trick:
+                v = gain + self.search(alpha - gain, beta - gain)
+                r = self.rel
+            else:
+                r = p.trick_rel
+                v = gain + self.search(alpha - gain, beta - gain)
+                r |= self.rel
             p.unpush(seat, m, saved)
             if maximize:
                 if v > best:
@@ -153,6 +185,7 @@ class Solver:
                         alpha = v
                         if alpha >= beta:
                             self._cut(seat, m)
+                            cut_rel = r
                             break
             else:
                 if v < best:
@@ -161,18 +194,37 @@ class Solver:
                         beta = v
                         if alpha >= beta:
                             self._cut(seat, m)
+                            cut_rel = r
                             break
+            rel |= r
+        if cut_rel >= 0:
+            rel = cut_rel
         if key is not None:
-            entry = self.table.get(key)
-            lo, hi = (entry[0], entry[1]) if entry else (0, INF)
             if best <= a0:
-                hi = min(hi, best)
+                lo, hi = 0, best
             elif best >= b0:
-                lo = max(lo, best)
+                lo, hi = best, INF
             else:
                 lo = hi = best
-            self.table[key] = (lo, hi, best_move)
+            self._store(p, key, code, live, rel, lo, hi, best_move)
+        self.rel = rel
         return best
+
+    def _store(self, p, key, code, live, rel, lo, hi, best_move):
+        mask, _ = p.relevance_mask(rel, live)
+        bucket = self.table.get(key)
+        if bucket is None:
+            bucket = self.table[key] = {}
+        k = (mask, code & mask)
+        entry = bucket.get(k)
+        if entry is not None:
+            if entry[0] > lo:
+                lo = entry[0]
+            if entry[1] < hi:
+                hi = entry[1]
+            if best_move is None:
+                best_move = entry[2]
+        bucket[k] = (lo, hi, best_move)
 
     def _cut(self, seat: int, move: int) -> None:
         if move < REVEAL:
@@ -193,6 +245,7 @@ class Solver:
             g, stopped = p.push(seat, ms[0])
             gain += g
         else:
+            self.rel = p.trick_rel
             stack.reverse()
             for seat, m, saved in stack:
                 p.unpush(seat, m, saved)
@@ -245,7 +298,7 @@ class Solver:
                 merged.append((run[-1], run))
         return merged + out
 
-    def ordered(self, seat: int, hint) -> list[int]:
+    def ordered(self, seat: int, hint) -> tuple[list[int], int]:
         """The moves to search, one per equivalence class, likeliest cut-offs first (DDS-like):
 
         - at a lead: cashing a sure winner; a low card to a partner's winner or to a partner's
@@ -257,10 +310,15 @@ class Solver:
         p = self.p
         moves = p.moves(seat)
         if len(moves) == 1:
-            return moves
-        reps = [rep for rep, _ in self.classes(seat, moves)]
-        if len(reps) == 1:
-            return reps
+            return moves, 0
+        classes = self.classes(seat, moves)
+        rel = 0
+        for rep, members in classes:
+            if len(members) > 1:
+                rel |= 1 << rep  # the merge holds where every card down to rep keeps its owner
+        if len(classes) == 1:
+            return [classes[0][0]], rel
+        reps = [rep for rep, _ in classes]
         specials = [m for m in reps if m >= REVEAL]
         cards = [m for m in reps if m < REVEAL]
         if not p.trick:
@@ -272,7 +330,7 @@ class Solver:
                 if m == hint:
                     order.insert(0, order.pop(i))
                     break
-        return order + specials
+        return order + specials, rel
 
     def _lead_order(self, seat: int, cards: list[int]) -> list[int]:
         p = self.p
@@ -376,21 +434,25 @@ class Solver:
         return [c for _, c in scored]
 
 
-def sure_bounds(p: Play, cap: int) -> tuple[int, int]:
-    """(lower, upper) bounds of the value at a trick start without search: the leader's quick
-    tricks, and the top trumps each side is sure to make (where every card is played)."""
+def sure_bounds(p: Play, cap: int) -> tuple[int, int, int]:
+    """(lower, upper, relevant cards) bounds of the value at a trick start without search: the
+    leader's quick tricks, and the top trumps each side is sure to make (where every card is
+    played). The relevant cards are those whose rank the bounds read (partition search): where
+    every card down to them keeps its owner, the bounds hold again (or better)."""
     left = p.total - p.done
     lo, hi = 0, cap
-    t = quick_tricks(p)
+    t, rel = quick_tricks(p)
     if t:
         if p.counted[p.leader]:
             lo = min(t, cap)
         else:
             hi = min(hi, left - t)
     if p.plays_out():
-        ours, theirs = top_trumps(p)
+        ours, theirs, r = top_trumps(p)
+        rel |= r
         wild = p.wild()  # a free joker is a sure trick for its side once played
         if wild is not None:
+            rel |= 1 << JOKER  # alone in its effective suit, or its strongest card
             if p.counted[wild]:
                 ours = max(ours, 1)
             else:
@@ -399,11 +461,25 @@ def sure_bounds(p: Play, cap: int) -> tuple[int, int]:
             lo = min(ours, cap)
         if left - theirs < hi:
             hi = left - theirs
-    return lo, hi
+    return lo, hi, rel
 
 
-def quick_tricks(p: Play) -> int:
-    """Tricks the leader surely takes by cashing, keeping the lead throughout (DDS's quick tricks).
+def _top(p: Play, mask: int) -> tuple[int, int]:
+    """(power, card) of the strongest card of ``mask`` (one effective suit); (-1, 0) if empty."""
+    pw = p.pw
+    best, card = -1, 0
+    while mask:
+        low = mask & -mask
+        c = low.bit_length() - 1
+        if pw[c] > best:
+            best, card = pw[c], c
+        mask ^= low
+    return best, card
+
+
+def quick_tricks(p: Play) -> tuple[int, int]:
+    """Tricks the leader surely takes by cashing, keeping the lead throughout (DDS's quick tricks),
+    and the cards whose rank that reads (each counted suit's strongest card outside the leader).
 
     In each suit the leader's cards above every other seat's cards of that suit (partners' too, so
     that no partner is ever forced to overtake) are winners; once the others are out of the suit
@@ -411,6 +487,8 @@ def quick_tricks(p: Play) -> int:
     wins, provided nobody can ruff. Outside trump, a round counts only while every other seat that
     holds a trump still has a card of the suit (it must follow; the others discard harmlessly).
     Rounds of different suits add up: a seat that must follow keeps its trumps and lengths.
+    A suit without winners adds nothing, and more winners never fewer tricks, so only the suits
+    counted need their ranks kept.
     """
     leader = p.leader
     hands = p.hands
@@ -426,19 +504,21 @@ def quick_tricks(p: Play) -> int:
     if wild is not None and wild != leader and wild not in ruffers:
         ruffers.append(wild)  # the free joker's holder takes any round it cannot follow
     t = 0
+    rel = 0
     for su in range(4):
         m = mine & smask[su]
         if not m:
             continue
         om = rest & smask[su]
         if om:
-            top = max(pw[o] for o in bits(om))
+            top, card = _top(p, om)
             w = 0
             for c in bits(m):
                 if pw[c] > top:
                     w += 1
             if not w:
                 continue
+            rel |= 1 << card
         else:
             w = m.bit_count()
         if su == trump or not ruffers:
@@ -449,16 +529,19 @@ def quick_tricks(p: Play) -> int:
     side = p.counted[leader]
     for m in others:
         if p.counted[m] == side and hands[m]:
-            t = max(t, _via_partner(p, leader, m, ruffers, trump))
-    return min(t, p.total - p.done)
+            v, r = _via_partner(p, leader, m, ruffers, trump)
+            if v > t:
+                t = v
+            rel |= r
+    return min(t, p.total - p.done), rel
 
 
-def _via_partner(p: Play, leader: int, mate: int, ruffers: list[int], trump) -> int:
+def _via_partner(p: Play, leader: int, mate: int, ruffers: list[int], trump) -> tuple[int, int]:
     """The most tricks of one suit the leader's side cashes by leading low to a partner's winners
-    (the partner then keeps the lead in that suit). A bound, never added to the leader's own
-    cashing: the lead has changed hands. The partner's winners are above every other card of the
-    suit, the leader's included; a round counts while every seat that could ruff (the leader
-    too) still holds the suit."""
+    (the partner then keeps the lead in that suit), and the cards whose rank that reads. A bound,
+    never added to the leader's own cashing: the lead has changed hands. The partner's winners are
+    above every other card of the suit, the leader's included; a round counts while every seat
+    that could ruff (the leader too) still holds the suit."""
     hands = p.hands
     pw, smask = p.pw, p.smask
     rest = 0
@@ -466,6 +549,7 @@ def _via_partner(p: Play, leader: int, mate: int, ruffers: list[int], trump) -> 
         if s != mate:
             rest |= hands[s]
     best = 0
+    rel = 0
     ruff = [s for s in ruffers if s != mate]
     if leader not in ruff and (trump is not None and hands[leader] & smask[trump] or p.wild() == leader):
         ruff.append(leader)
@@ -474,7 +558,7 @@ def _via_partner(p: Play, leader: int, mate: int, ruffers: list[int], trump) -> 
         mm = hands[mate] & smask[su]
         if not low or not mm:
             continue
-        top = max(pw[o] for o in bits(rest & smask[su]))
+        top, card = _top(p, rest & smask[su])
         w = 0
         for c in bits(mm):
             if pw[c] > top:
@@ -488,20 +572,23 @@ def _via_partner(p: Play, leader: int, mate: int, ruffers: list[int], trump) -> 
             n = min(w, min((hands[s] & smask[su]).bit_count() for s in ruff))
         if n > best:
             best = n
-    return best
+            rel = 1 << card
+    return best, rel
 
 
-def top_trumps(p: Play) -> tuple[int, int]:
-    """(ours, theirs): for the counted side and for the other, the most trumps one seat holds above
-    every trump of the opposing side — each a sure trick for that side once played (all cards are
-    played). One seat's, not the side's sum: partners' top trumps may fall on one trick."""
+def top_trumps(p: Play) -> tuple[int, int, int]:
+    """(ours, theirs, relevant cards): for the counted side and for the other, the most trumps one
+    seat holds above every trump of the opposing side — each a sure trick for that side once played
+    (all cards are played). One seat's, not the side's sum: partners' top trumps may fall on one
+    trick. The ranks read: each side's strongest trump."""
     trump = p.trump_now()
     if trump is None:
-        return 0, 0
+        return 0, 0, 0
     mask = p.smask[trump]
     pw = p.pw
     counted = p.counted
     top = {True: -1, False: -1}
+    topc = {True: 0, False: 0}
     held = []
     for s in p.seats:
         side = counted[s]
@@ -509,15 +596,16 @@ def top_trumps(p: Play) -> tuple[int, int]:
             held.append((side, pw[c], s))
             if pw[c] > top[side]:
                 top[side] = pw[c]
+                topc[side] = 1 << c
     if not held:
-        return 0, 0
+        return 0, 0, 0
     runs: dict[int, int] = {}
     for side, power, s in held:
         if power > top[not side]:
             runs[s] = runs.get(s, 0) + 1
     ours = max((n for s, n in runs.items() if counted[s]), default=0)
     theirs = max((n for s, n in runs.items() if not counted[s]), default=0)
-    return ours, theirs
+    return ours, theirs, topc[True] | topc[False]
 
 
 def minimax(p: Play) -> int:
