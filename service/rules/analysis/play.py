@@ -328,6 +328,20 @@ class Play:
 
 
 # --------------------------------------------------------------------------------------------------
+def _ranked_winner(trick, st, pw, trump) -> int:
+    """The seat that wins ``trick`` under one ranking (``tricks.Ranking.winner``, inlined)."""
+    best, c = trick[0]
+    bsu, bpw = st[c], pw[c]
+    for s, c in trick:
+        su = st[c]
+        if su == bsu:
+            if pw[c] > bpw:
+                best, bpw = s, pw[c]
+        elif su == trump:
+            best, bsu, bpw = s, su, pw[c]
+    return best
+
+
 class RankedPlay(Play):
     """Bid Whist, Buck Euchre, Five Hundred: one ``tricks.Ranking`` for the whole play."""
 
@@ -369,11 +383,20 @@ class BidWhistPlay(RankedPlay):
         return list(bits(hand))
 
     def winner(self):
-        cards = [c for _, c in self.trick]
-        for first, card in enumerate(cards):
-            if self._suit[card] >= 0:
-                return self.trick[first + self.ranking.winner(cards[first:])][0]
-        return self.trick[0][0]  # unreachable with two jokers in the pack
+        # tricks.Ranking.winner from the first card with a suit (a suitless joker never wins)
+        st, pw, trump = self._suit, self._power, self.ranking.trump
+        best = None
+        for s, c in self.trick:
+            su = st[c]
+            if best is None:
+                if su >= 0:
+                    best, bsu, bpw = s, su, pw[c]
+            elif su == bsu:
+                if pw[c] > bpw:
+                    best, bpw = s, pw[c]
+            elif su == trump:
+                best, bsu, bpw = s, su, pw[c]
+        return best if best is not None else self.trick[0][0]  # unreachable with two jokers
 
 
 class BuckEuchrePlay(RankedPlay):
@@ -386,7 +409,7 @@ class BuckEuchrePlay(RankedPlay):
         return list(bits(hand))
 
     def winner(self):
-        return self.trick[self.ranking.winner([c for _, c in self.trick])][0]
+        return _ranked_winner(self.trick, self._suit, self._power, self.ranking.trump)
 
 
 class FiveHundredPlay(RankedPlay):
@@ -441,10 +464,11 @@ class FiveHundredPlay(RankedPlay):
             self.led_suit = self._suit[card]
 
     def winner(self):
-        cards = [c for _, c in self.trick]
-        if self.free_joker and JOKER in cards:
-            return self.trick[cards.index(JOKER)][0]
-        return self.trick[self.ranking.winner(cards)][0]
+        if self.free_joker:
+            for s, c in self.trick:
+                if c == JOKER:
+                    return s
+        return _ranked_winner(self.trick, self._suit, self._power, self.ranking.trump)
 
     def credit(self, seat):
         self.led_mask |= 1 << self.led_suit

@@ -53,6 +53,8 @@ class Solver:
         self.nodes = 0
         self.table: dict = {}
         self.history: dict[int, int] = {}  # (seat << 7 | card) -> cut-offs it caused, weighted
+        self._reps: dict = {}  # (a seat's cards of a suit, the others' live ones) -> (reps, merged)
+        self.rel = 0
 
     # --- the root ---
     def values(self, moves: list[int]) -> dict[int, int]:
@@ -298,6 +300,57 @@ class Solver:
                 merged.append((run[-1], run))
         return merged + out
 
+    def reps(self, seat: int, moves: list[int]) -> tuple[list[int], int]:
+        """The cards of ``moves`` that ``classes`` searches (one per class), and the bits of those
+        whose class has other members: the merge holds where every card of the suit down to that
+        one keeps its owner (partition search)."""
+        p = self.p
+        mine = 0
+        for c in moves:
+            if c < REVEAL:
+                mine |= 1 << c
+        if not mine & (mine - 1):
+            return ([mine.bit_length() - 1] if mine else []), 0
+        live = 0
+        hands = p.hands
+        for s in p.seats:
+            if s != seat:
+                live |= hands[s]
+        for _, c in p.trick:
+            live |= 1 << c
+        out = []
+        rel = 0
+        cache = self._reps
+        for _, sm, order in p._korders:
+            m = mine & sm
+            if not m:
+                continue
+            if not m & (m - 1):
+                out.append(m.bit_length() - 1)
+                continue
+            k = (m, live & sm)
+            r = cache.get(k)
+            if r is None:
+                found, multi, run = [], 0, 0
+                for c in order:  # strongest first
+                    b = 1 << c
+                    if m & b:
+                        run += 1
+                        last = c
+                    elif live & b and run:
+                        found.append(last)
+                        if run > 1:
+                            multi |= 1 << last
+                        run = 0
+                if run:
+                    found.append(last)
+                    if run > 1:
+                        multi |= 1 << last
+                r = cache[k] = (found, multi)
+            out += r[0]
+            rel |= r[1]
+        return out, rel
+
     def ordered(self, seat: int, hint) -> tuple[list[int], int]:
         """The moves to search, one per equivalence class, likeliest cut-offs first (DDS-like):
 
@@ -311,16 +364,10 @@ class Solver:
         moves = p.moves(seat)
         if len(moves) == 1:
             return moves, 0
-        classes = self.classes(seat, moves)
-        rel = 0
-        for rep, members in classes:
-            if len(members) > 1:
-                rel |= 1 << rep  # the merge holds where every card down to rep keeps its owner
-        if len(classes) == 1:
-            return [classes[0][0]], rel
-        reps = [rep for rep, _ in classes]
-        specials = [m for m in reps if m >= REVEAL]
-        cards = [m for m in reps if m < REVEAL]
+        cards, rel = self.reps(seat, moves)
+        specials = [m for m in moves if m >= REVEAL]
+        if len(cards) + len(specials) == 1:
+            return cards + specials, rel
         if not p.trick:
             order = self._lead_order(seat, cards)
         else:
