@@ -46,8 +46,9 @@ class BudgetExceeded(Exception):
 class Solver:
     """One position's search: a table shared by all the root's moves."""
 
-    def __init__(self, play: Play, max_nodes: int | None = None):
+    def __init__(self, play: Play, max_nodes: int | None = None, partition: bool = True):
         self.p = play
+        self.partition = partition  # False: every entry keeps every card's owner (tests compare)
         play.prepare()  # relative ranks among the cards in play at the root
         self.max_nodes = max_nodes if max_nodes is not None else INF * INF
         self.nodes = 0
@@ -163,7 +164,8 @@ class Solver:
         maximize = p.maxer[seat]
         best = -INF if maximize else INF
         best_move = None
-        moves, rel = self.ordered(seat, hint)
+        moves, merged = self.ordered(seat, hint)
+        rel = 0
         cut_rel = -1
         for m in moves:
             self._count()
@@ -198,6 +200,10 @@ class Solver:
                             self._cut(seat, m)
                             cut_rel = r
                             break
+            if merged is not None and m in merged and r & merged[m]:
+                # a merged class's other card mattered below: keep the class whole (its lowest
+                # card relevant), else a position where a small card splits it would share the entry
+                r |= 1 << m
             rel |= r
         if cut_rel >= 0:
             rel = cut_rel
@@ -213,6 +219,8 @@ class Solver:
         return best
 
     def _store(self, p, key, code, live, rel, lo, hi, best_move):
+        if not self.partition:
+            rel = live
         mask, _ = p.relevance_mask(rel, live)
         bucket = self.table.get(key)
         if bucket is None:
@@ -300,17 +308,16 @@ class Solver:
                 merged.append((run[-1], run))
         return merged + out
 
-    def reps(self, seat: int, moves: list[int]) -> tuple[list[int], int]:
-        """The cards of ``moves`` that ``classes`` searches (one per class), and the bits of those
-        whose class has other members: the merge holds where every card of the suit down to that
-        one keeps its owner (partition search)."""
+    def reps(self, seat: int, moves: list[int]) -> tuple[list[int], dict | None]:
+        """The cards of ``moves`` that ``classes`` searches (one per class), and for each class
+        with other members, its searched card -> the other members (a mask)."""
         p = self.p
         mine = 0
         for c in moves:
             if c < REVEAL:
                 mine |= 1 << c
         if not mine & (mine - 1):
-            return ([mine.bit_length() - 1] if mine else []), 0
+            return ([mine.bit_length() - 1] if mine else []), None
         live = 0
         hands = p.hands
         for s in p.seats:
@@ -319,7 +326,7 @@ class Solver:
         for _, c in p.trick:
             live |= 1 << c
         out = []
-        rel = 0
+        merged = None
         cache = self._reps
         for _, sm, order in p._korders:
             m = mine & sm
@@ -331,27 +338,32 @@ class Solver:
             k = (m, live & sm)
             r = cache.get(k)
             if r is None:
-                found, multi, run = [], 0, 0
+                found, multi, run, members = [], {}, 0, 0
                 for c in order:  # strongest first
                     b = 1 << c
                     if m & b:
                         run += 1
+                        members |= b
                         last = c
                     elif live & b and run:
                         found.append(last)
                         if run > 1:
-                            multi |= 1 << last
-                        run = 0
+                            multi[last] = members & ~(1 << last)
+                        run = members = 0
                 if run:
                     found.append(last)
                     if run > 1:
-                        multi |= 1 << last
+                        multi[last] = members & ~(1 << last)
                 r = cache[k] = (found, multi)
             out += r[0]
-            rel |= r[1]
-        return out, rel
+            if r[1]:
+                if merged is None:
+                    merged = dict(r[1])
+                else:
+                    merged.update(r[1])
+        return out, merged
 
-    def ordered(self, seat: int, hint) -> tuple[list[int], int]:
+    def ordered(self, seat: int, hint) -> tuple[list[int], dict | None]:
         """The moves to search, one per equivalence class, likeliest cut-offs first (DDS-like):
 
         - at a lead: cashing a sure winner; a low card to a partner's winner or to a partner's
@@ -363,11 +375,11 @@ class Solver:
         p = self.p
         moves = p.moves(seat)
         if len(moves) == 1:
-            return moves, 0
-        cards, rel = self.reps(seat, moves)
+            return moves, None
+        cards, merged = self.reps(seat, moves)
         specials = [m for m in moves if m >= REVEAL]
         if len(cards) + len(specials) == 1:
-            return cards + specials, rel
+            return cards + specials, merged
         if not p.trick:
             order = self._lead_order(seat, cards)
         else:
@@ -377,7 +389,7 @@ class Solver:
                 if m == hint:
                     order.insert(0, order.pop(i))
                     break
-        return order + specials, rel
+        return order + specials, merged
 
     def _lead_order(self, seat: int, cards: list[int]) -> list[int]:
         p = self.p
