@@ -46,6 +46,19 @@ def bits(mask: int):
         mask ^= low
 
 
+_CARDS: dict[int, list[int]] = {}
+
+
+def cards_of(mask: int) -> list[int]:
+    """``list(bits(mask))``, shared: the same mask gives the same list (never change it)."""
+    r = _CARDS.get(mask)
+    if r is None:
+        if len(_CARDS) > 200_000:
+            _CARDS.clear()
+        r = _CARDS[mask] = list(bits(mask))
+    return r
+
+
 def _pattern(order, live, held) -> int:
     """Bits of the places (0 = the strongest) that ``held`` takes among the ``live`` cards of
     ``order``."""
@@ -380,7 +393,7 @@ class BidWhistPlay(RankedPlay):
             same = hand & self._masks[led]
             if same:
                 hand = same
-        return list(bits(hand))
+        return cards_of(hand)
 
     def winner(self):
         # tricks.Ranking.winner from the first card with a suit (a suitless joker never wins)
@@ -406,7 +419,7 @@ class BuckEuchrePlay(RankedPlay):
             same = hand & self._masks[self._suit[self.trick[0][1]]]
             if same:
                 hand = same
-        return list(bits(hand))
+        return cards_of(hand)
 
     def winner(self):
         return _ranked_winner(self.trick, self._suit, self._power, self.ranking.trump)
@@ -434,10 +447,10 @@ class FiveHundredPlay(RankedPlay):
         if self.trick:
             same = hand & self._masks[self.led_suit]
             if same:
-                return list(bits(same))
+                return cards_of(same)
             if self.misere and self.free_joker and hand >> JOKER & 1:
                 return [JOKER]
-            return list(bits(hand))
+            return cards_of(hand)
         out = []
         for c in bits(hand):
             if c == JOKER and self.free_joker:

@@ -168,7 +168,9 @@ class Solver:
         rel = 0
         cut_rel = -1
         for m in moves:
-            self._count()
+            self.nodes += 1
+            if self.nodes > self.max_nodes:
+                raise BudgetExceeded(self.nodes, self.max_nodes)
             saved = p.save()
             gain, stopped = p.push(seat, m)
             if stopped:
