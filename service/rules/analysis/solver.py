@@ -150,11 +150,15 @@ class Solver:
                     self.rel = p.covered(lo_m | hi_m, live)
                     return lo
             if not found and p.quick_allowed():
-                lo, hi, r = sure_bounds(p, cap)
-                if lo >= beta or hi <= alpha:
-                    self._store(p, key, code, live, r, lo, hi, None)
-                    self.rel = r
-                    return lo if lo >= beta else hi
+                lo, hi, rlo, rhi = sure_bounds(p, cap)
+                if lo >= beta:
+                    self._store(p, key, code, live, rlo, lo, INF, None)
+                    self.rel = rlo
+                    return lo
+                if hi <= alpha:
+                    self._store(p, key, code, live, rhi, 0, hi, None)
+                    self.rel = rhi
+                    return hi
             if lo > alpha:
                 alpha = lo
             if hi < beta:
@@ -495,34 +499,34 @@ class Solver:
         return [c for _, c in scored]
 
 
-def sure_bounds(p: Play, cap: int) -> tuple[int, int, int]:
-    """(lower, upper, relevant cards) bounds of the value at a trick start without search: the
-    leader's quick tricks, and the top trumps each side is sure to make (where every card is
-    played). The relevant cards are those whose rank the bounds read (partition search): where
-    every card down to them keeps its owner, the bounds hold again (or better)."""
+def sure_bounds(p: Play, cap: int) -> tuple[int, int, int, int]:
+    """(lower, upper, cards the lower reads, cards the upper reads): bounds of the value at a
+    trick start without search — the leader's quick tricks, and the top trumps each side is sure
+    to make (where every card is played). A bound holds again (or a better one) wherever every
+    card down to the cards it reads keeps its owner (partition search)."""
     left = p.total - p.done
     lo, hi = 0, cap
+    rlo = rhi = 0
     t, rel = quick_tricks(p)
     if t:
         if p.counted[p.leader]:
-            lo = min(t, cap)
+            lo, rlo = min(t, cap), rel
         else:
-            hi = min(hi, left - t)
+            hi, rhi = min(hi, left - t), rel
     if p.plays_out():
-        ours, theirs, r = top_trumps(p)
-        rel |= r
+        ours, theirs, rours, rtheirs = top_trumps(p)
         wild = p.wild()  # a free joker is a sure trick for its side once played
         if wild is not None:
-            rel |= 1 << JOKER  # alone in its effective suit, or its strongest card
             if p.counted[wild]:
-                ours = max(ours, 1)
-            else:
-                theirs = max(theirs, 1)
+                if ours < 1:
+                    ours, rours = 1, 1 << JOKER  # alone in its effective suit, or its strongest
+            elif theirs < 1:
+                theirs, rtheirs = 1, 1 << JOKER
         if ours > lo:
-            lo = min(ours, cap)
+            lo, rlo = min(ours, cap), rours
         if left - theirs < hi:
-            hi = left - theirs
-    return lo, hi, rel
+            hi, rhi = left - theirs, rtheirs
+    return lo, hi, rlo, rhi
 
 
 def _top(p: Play, mask: int) -> tuple[int, int]:
@@ -637,14 +641,14 @@ def _via_partner(p: Play, leader: int, mate: int, ruffers: list[int], trump) -> 
     return best, rel
 
 
-def top_trumps(p: Play) -> tuple[int, int, int]:
-    """(ours, theirs, relevant cards): for the counted side and for the other, the most trumps one
+def top_trumps(p: Play) -> tuple[int, int, int, int]:
+    """(ours, theirs, the cards ours reads, the cards theirs reads): for the counted side and for the other, the most trumps one
     seat holds above every trump of the opposing side — each a sure trick for that side once played
     (all cards are played). One seat's, not the side's sum: partners' top trumps may fall on one
     trick. The ranks read: each side's strongest trump."""
     trump = p.trump_now()
     if trump is None:
-        return 0, 0, 0
+        return 0, 0, 0, 0
     mask = p.smask[trump]
     pw = p.pw
     counted = p.counted
@@ -659,14 +663,15 @@ def top_trumps(p: Play) -> tuple[int, int, int]:
                 top[side] = pw[c]
                 topc[side] = 1 << c
     if not held:
-        return 0, 0, 0
+        return 0, 0, 0, 0
     runs: dict[int, int] = {}
     for side, power, s in held:
         if power > top[not side]:
             runs[s] = runs.get(s, 0) + 1
     ours = max((n for s, n in runs.items() if counted[s]), default=0)
     theirs = max((n for s, n in runs.items() if not counted[s]), default=0)
-    return ours, theirs, topc[True] | topc[False]
+    both = topc[True] | topc[False]
+    return ours, theirs, both, both
 
 
 def minimax(p: Play) -> int:
