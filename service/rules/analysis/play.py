@@ -59,19 +59,6 @@ def cards_of(mask: int) -> list[int]:
     return r
 
 
-def _pattern(order, live, held) -> int:
-    """Bits of the places (0 = the strongest) that ``held`` takes among the ``live`` cards of
-    ``order``."""
-    r = out = 0
-    for c in order:
-        b = 1 << c
-        if live & b:
-            if held & b:
-                out |= 1 << r
-            r += 1
-    return out
-
-
 class Play:
     """The shared part: trick bookkeeping, counting, saving and restoring."""
 
@@ -193,34 +180,6 @@ class Play:
             self.hands[seat] |= 1 << move
         self.restore(saved)
 
-    def key(self):
-        """The table key at a trick start: each playing seat's cards by *relative* rank.
-
-        A card's place is its order among the cards of its effective suit still in play, so that
-        positions that differ only by cards made equal by what has been played share one entry.
-        Each suit's pattern is computed once per (cards of the suit in play, the seat's cards of it).
-        """
-        hands = self.hands
-        seats = self.seats
-        live = 0
-        for s in seats:
-            live |= hands[s]
-        cache = self._kcache
-        out = [0] * len(hands)
-        for base, sm, order in self._korders:
-            ls = live & sm
-            if not ls:
-                continue
-            for s in seats:
-                x = hands[s] & sm
-                if x:
-                    k = ls << 72 | x
-                    r = cache.get(k)
-                    if r is None:
-                        r = cache[k] = _pattern(order, ls, x) << base
-                    out[s] |= r
-        return (tuple(out), self.leader, self.extra())
-
     def prepare(self) -> None:
         """Fix the relative ranks for a search (effective suits and powers do not change once the
         play has begun): per effective suit, the cards in play from the strongest down."""
@@ -231,7 +190,6 @@ class Play:
             for c in order:
                 sm |= 1 << c
             self._korders.append((base, sm, order))
-        self._kcache = {}
         self._acache = {}
         self._mcache = {}
         self._tcache = {}

@@ -2,10 +2,14 @@
 
 The techniques are those of bridge double-dummy solvers (Bo Haglund's DDS), kept small:
 
-- a **transposition table** at trick starts, keyed on every seat's remaining cards *by relative
-  rank* (cards made equal by what has been played share an entry), the leader and the state the
-  rules still read (``Play.key``), holding lower and upper bounds of the counted tricks still to
-  come, and the move that was best there (tried first next time);
+- a **transposition table with partition search** at trick starts (DDS's "relevant ranks"): a
+  bucket per each seat's length in each effective suit, the leader and the state the rules still
+  read (``Play.abstract``); in it, entries holding lower or upper bounds of the counted tricks
+  still to come and the move that was best there (tried first next time), each with the owners of
+  each suit's top cards down to the lowest card whose rank the search that proved the bound read.
+  One entry so answers every position that differs only in the smaller cards. A rank is read where
+  a card won a trick over a card of its own effective suit, where a quick-trick or top-trump bound
+  compared cards, and where a merged class's other card mattered (``search``'s ``self.rel``);
 - **zero-window searches** at the root (MTD(f)-like "can the counted seats take at least b?"),
   per class of equivalent moves, the table shared across them;
 - **equivalent cards merged**: cards of one effective suit in one hand with no live card of that
@@ -642,10 +646,10 @@ def _via_partner(p: Play, leader: int, mate: int, ruffers: list[int], trump) -> 
 
 
 def top_trumps(p: Play) -> tuple[int, int, int, int]:
-    """(ours, theirs, the cards ours reads, the cards theirs reads): for the counted side and for the other, the most trumps one
-    seat holds above every trump of the opposing side — each a sure trick for that side once played
-    (all cards are played). One seat's, not the side's sum: partners' top trumps may fall on one
-    trick. The ranks read: each side's strongest trump."""
+    """(ours, theirs, the cards each reads): for the counted side and for the other, the most trumps
+    one seat holds above every trump of the opposing side — each a sure trick for that side once
+    played (all cards are played). One seat's, not the side's sum: partners' top trumps may fall on
+    one trick. Both read each side's strongest trump."""
     trump = p.trump_now()
     if trump is None:
         return 0, 0, 0, 0
