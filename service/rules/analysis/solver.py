@@ -132,11 +132,9 @@ class Solver:
             bucket = self.table.get(key)
             lo, hi = 0, cap
             lo_m = hi_m = 0
-            found = False
             if bucket is not None:
                 for (mask, ecode), entry in bucket.items():
                     if code & mask == ecode:
-                        found = True
                         elo, ehi, ehint = entry
                         if elo > lo:
                             lo, lo_m = elo, mask
@@ -153,16 +151,20 @@ class Solver:
                 if lo >= hi:
                     self.rel = p.covered(lo_m | hi_m, live)
                     return lo
-            if not found and p.quick_allowed():
-                lo, hi, rlo, rhi = sure_bounds(p, cap)
-                if lo >= beta:
-                    self._store(p, key, code, live, rlo, lo, INF, None)
+            if p.quick_allowed():
+                slo, shi, rlo, rhi = sure_bounds(p, cap)
+                if slo >= beta:
+                    self._store(p, key, code, live, rlo, slo, INF, None)
                     self.rel = rlo
-                    return lo
-                if hi <= alpha:
-                    self._store(p, key, code, live, rhi, 0, hi, None)
+                    return slo
+                if shi <= alpha:
+                    self._store(p, key, code, live, rhi, 0, shi, None)
                     self.rel = rhi
-                    return hi
+                    return shi
+                if slo > lo:
+                    lo = slo
+                if shi < hi:
+                    hi = shi
             if lo > alpha:
                 alpha = lo
             if hi < beta:
