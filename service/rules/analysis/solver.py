@@ -452,30 +452,32 @@ class Solver:
         p = self.p
         st, pw = p.st, p.pw
         trick = p.trick
-        side = p.counted[seat]
+        counted = p.counted
+        side = counted[seat]
         trump = p.trump_now()
-        later = []
-        s = seat
-        for _ in range(p.width - len(trick) - 1):
-            s = p.nxt[s]
-            later.append(s)
         # each later opponent's strongest answer (its legal card by trump, then power)
         answers = []
-        p.trick = trick + [(seat, cards[0])]
-        for o in later:
-            if p.counted[o] != side:
-                best = None
-                for m in p.moves(o):
-                    if m < REVEAL and (best is None or (st[m] == trump, pw[m]) > (st[best] == trump, pw[best])):
-                        best = m
-                if best is not None:
-                    answers.append((o, best))
-        p.trick = trick
-        winning = p.winner()
-        ours = p.counted[winning] == side
+        n = p.width - len(trick) - 1
+        if n:
+            p.trick = trick + [(seat, cards[0])]
+            o = seat
+            for _ in range(n):
+                o = p.nxt[o]
+                if counted[o] != side:
+                    best = None
+                    bk = -1
+                    for m in p.moves(o):
+                        if m < REVEAL:
+                            k = pw[m] + 1000 if st[m] == trump else pw[m]
+                            if k > bk:
+                                best, bk = m, k
+                    if best is not None:
+                        answers.append((o, best))
+            p.trick = trick
+        ours = counted[p.winner()] == side
         if ours and answers:
             p.trick = trick + answers  # our side's card against the opponents' best, we not played
-            ours_safe = p.counted[p.winner()] == side
+            ours_safe = counted[p.winner()] == side
             p.trick = trick
         else:
             ours_safe = ours
@@ -484,13 +486,14 @@ class Solver:
         scored = []
         for c in cards:
             cheap = (st[c] == trump) * 64 + pw[c]
-            p.trick = trick + [(seat, c)]
+            mine = trick + [(seat, c)]
+            p.trick = mine
             wins = p.winner() == seat
-            if wins:
-                p.trick = trick + [(seat, c)] + answers
-                safe = p.counted[p.winner()] == side
+            if wins and answers:
+                p.trick = mine + answers
+                safe = counted[p.winner()] == side
             else:
-                safe = False
+                safe = wins
             if ours_safe:
                 score = -cheap if not wins else -200 - cheap
             elif safe:
@@ -499,7 +502,8 @@ class Solver:
                 score = -300 - cheap
             else:
                 score = -cheap
-            scored.append((score * 4096 + min(hist.get(base | c, 0), 4095), c))
+            h = hist.get(base | c, 0)
+            scored.append((score * 4096 + (h if h < 4095 else 4095), c))
         p.trick = trick
         scored.sort(reverse=True)
         return [c for _, c in scored]
