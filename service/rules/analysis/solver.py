@@ -18,7 +18,8 @@ The techniques are those of bridge double-dummy solvers (Bo Haglund's DDS), kept
 - **quick tricks and later-trick bounds** at trick starts (``sure_bounds``): the leader's cashable
   winners (with the length of the suit, and only the rounds no one can ruff), a low lead to a
   partner's winners, and for each side the trumps (or Five Hundred's free joker) one seat holds
-  above every opposing trump — sure tricks wherever every card is played;
+  above every opposing trump — sure tricks wherever every card is played; and with no trump
+  left, a side holding every suit's top card wins a trick whatever is led (DDS's later tricks);
 - **move ordering** (DDS-like): at a lead, a safe winner, then a low card to a partner's winner or
   ruff, leading into an opponent's ruff last; when following, a card that beats everything the
   opponents still to play can answer, the cheapest first, or the cheapest card when the trick is
@@ -536,7 +537,50 @@ def sure_bounds(p: Play, cap: int) -> tuple[int, int, int, int]:
             lo, rlo = min(ours, cap), rours
         if left - theirs < hi:
             hi, rhi = left - theirs, rtheirs
+        if wild is None and (lo < 1 or hi > left - 1):
+            side, tops = _all_tops(p)
+            if side is not None:
+                if side and lo < 1 <= cap:
+                    lo, rlo = 1, tops
+                elif not side and hi > left - 1:
+                    hi, rhi = left - 1, tops
     return lo, hi, rlo, rhi
+
+
+def _all_tops(p: Play):
+    """(side, the top cards) where one side holds the strongest live card of every suit and no
+    trump is left (DDS's later tricks, no trump): whatever is led, that side can win the trick.
+    (None, 0) otherwise, or where a suitless card is live (a led joker lets the next seat pick)."""
+    trump = p.trump_now()
+    hands = p.hands
+    live = 0
+    for s in p.seats:
+        live |= hands[s]
+    if trump is not None and live & p.smask[trump]:
+        return None, 0
+    if live & p.smask[-1]:
+        return None, 0
+    side = None
+    tops = 0
+    counted = p.counted
+    for _, sm, order in p._korders:
+        m = live & sm
+        if not m:
+            continue
+        for c in order:
+            if m >> c & 1:
+                break
+        b = 1 << c
+        for s in p.seats:
+            if hands[s] & b:
+                holder = counted[s]
+                break
+        if side is None:
+            side = holder
+        elif side != holder:
+            return None, 0
+        tops |= b
+    return side, tops
 
 
 def _top(p: Play, mask: int) -> tuple[int, int]:
