@@ -192,3 +192,64 @@ def test_equivalent_cards_are_searched_once_and_listed_each():
         assert len({values[m] for m in members}) == 1
     assert [e["move"] for e in answer["moves"]] == hand.legal_moves()
     assert answer["best"] == [e["move"] for e in answer["moves"] if e["value"] == answer["value"]]
+
+
+def middlegames(game_id: str, per_variant: int):
+    """Random positions with 4-5 tricks left (3 with five or six seats), at any point of a trick:
+    deep enough for the table to answer positions the search met by another line."""
+    for v, options in enumerate(VARIANTS[game_id]):
+        seats = options.get("players", 4)
+        found = i = 0
+        while found < per_variant:
+            rng = random.Random(f"mid-{game_id}-{v}-{i}")
+            k = rng.choice((4, 5) if seats <= 4 else (3,))
+            if k > ADAPTERS[game_id].total:
+                k = ADAPTERS[game_id].total
+            record = position(game_id, f"dd-mid-{game_id}-{v}-{i}", k, options, rng.randrange(seats))
+            i += 1
+            if record is not None:
+                found += 1
+                yield record
+
+
+@pytest.mark.parametrize("game_id", sorted(VARIANTS))
+def test_partition_search_agrees_with_exact_table_keys(game_id):
+    """Table entries that ignore the small cards no line of the search compared (partition search)
+    give every root move the value a table keyed on every card's owner gives, and the zero-window
+    root gives each move the value of one full-window search of it."""
+    game = games.get(game_id)
+    adapter = ADAPTERS[game_id]
+    compared = 0
+    for record in middlegames(game_id, 160 // len(VARIANTS[game_id]) + 6):
+        hand = game.replay(record)
+        seat = hand.to_act
+        objective = adapter.objective(hand, seat)
+        codes = [move_code(m) for m in hand.legal_moves()]
+        partition = Solver(adapter.play(hand, objective))
+        values = partition.values(codes)
+        exact = Solver(adapter.play(hand, objective), partition=False)
+        assert exact.values(codes) == values, record
+        full = Solver(adapter.play(hand, objective), partition=False)
+        for code in codes:
+            assert full.child(seat, code, -1, full.p.total + 1) == values[code], (record, code)
+        compared += len(codes)
+    assert compared >= 400
+
+
+def test_partition_search_spends_fewer_nodes():
+    """A regression guard counted in nodes (never in seconds): on the benchmark's first Five
+    Hundred positions with 7 tricks left, partition search needs fewer nodes than exact keys."""
+    game = games.get("five-hundred")
+    adapter = ADAPTERS["five-hundred"]
+    spent = {True: 0, False: 0}
+    for i in range(4):
+        record = position("five-hundred", f"bench-dd-five-hundred-7-{i}", 7)
+        if record is None:
+            continue
+        hand = game.replay(record)
+        codes = [move_code(m) for m in hand.legal_moves()]
+        for partition in spent:
+            solver = Solver(adapter.play(hand, adapter.objective(hand, hand.to_act)), partition=partition)
+            solver.values(codes)
+            spent[partition] += solver.nodes
+    assert spent[True] < spent[False] * 0.9

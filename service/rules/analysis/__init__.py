@@ -14,9 +14,11 @@ from .solver import BudgetExceeded, Solver
 DEFAULT_MAX_NODES = 2_000_000
 # ANALYSIS.md: the cap's default "is chosen so that a request at the cap ends well inside the worker
 # timeout on this machine" (gunicorn's 30 s), and a refusal at the default comes in "no more than
-# 5 s". This pure-Python solver applies ~55 000 nodes/s on a quiet core and ~16 000 on this shared
-# machine under load, so the document's 5 000 000 would take minutes: 250 000 (~5 s quiet, ~15 s
-# loaded; 500 000 measured 30.8 s under load, past the timeout). bench.analysis prints the time.
+# 5 s". This pure-Python solver applies ~60 000 nodes/s of CPU (and ~50 000 of wall time spending
+# the cap) on this shared machine under load, so the document's 5 000 000 would take minutes:
+# 250 000 (4.9 s measured under load; ~300 000 would still be ~5 s on a quiet core). Partition
+# search (issue 16) made answers need 2-6x fewer nodes, so more requests fit under the same cap.
+# bench.analysis prints the time (its ``cap`` line).
 DEFAULT_REQUEST_CAP = 250_000
 
 

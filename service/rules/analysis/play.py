@@ -22,6 +22,9 @@ CHANGE_CARD = 200   # + the new face-down card (hidden trump, Rung Royal)
 CHANGE_SUIT = 300   # + the new trump suit (open modes, Rung Royal)
 JOKER_LEAD = 400    # + the suit named for a led free joker (Five Hundred)
 
+GAP = 72  # bits per effective suit in ``Play.abstract``'s owners: 3 a card, 24 cards at most
+GAP_MASK = (1 << GAP) - 1
+
 
 def suit_masks(suit: list[int]) -> list[int]:
     """Cards by effective suit; index -1 (the last) holds the suitless ones (suit -1: Bid Whist's
@@ -43,17 +46,17 @@ def bits(mask: int):
         mask ^= low
 
 
-def _pattern(order, live, held) -> int:
-    """Bits of the places (0 = the strongest) that ``held`` takes among the ``live`` cards of
-    ``order``."""
-    r = out = 0
-    for c in order:
-        b = 1 << c
-        if live & b:
-            if held & b:
-                out |= 1 << r
-            r += 1
-    return out
+_CARDS: dict[int, list[int]] = {}
+
+
+def cards_of(mask: int) -> list[int]:
+    """``list(bits(mask))``, shared: the same mask gives the same list (never change it)."""
+    r = _CARDS.get(mask)
+    if r is None:
+        if len(_CARDS) > 200_000:
+            _CARDS.clear()
+        r = _CARDS[mask] = list(bits(mask))
+    return r
 
 
 class Play:
@@ -140,7 +143,9 @@ class Play:
         self.restore_extra(extra)
 
     def push(self, seat: int, move: int):
-        """Apply ``move``; returns (trick gain for the counted seats, hand stopped)."""
+        """Apply ``move``; returns (trick gain for the counted seats, hand stopped). A finished
+        trick leaves in ``trick_rel`` the winning card's bit when it beat a card of its own
+        effective suit (its rank mattered), else 0."""
         if move >= REVEAL:
             self.special(seat, move)
             return 0, False
@@ -152,6 +157,18 @@ class Play:
             self.to_act = self.nxt[seat]
             return 0, False
         w = self.winner()
+        rel = 0
+        st = self.st
+        for s, c in self.trick:
+            if s == w:
+                wc = c
+                break
+        ws = st[wc]
+        for s, c in self.trick:
+            if s != w and st[c] == ws:
+                rel = 1 << wc
+                break
+        self.trick_rel = rel
         gain = 1 if self.counted[w] else 0
         stopped = self.credit(w)
         self.trick = []
@@ -163,34 +180,6 @@ class Play:
             self.hands[seat] |= 1 << move
         self.restore(saved)
 
-    def key(self):
-        """The table key at a trick start: each playing seat's cards by *relative* rank.
-
-        A card's place is its order among the cards of its effective suit still in play, so that
-        positions that differ only by cards made equal by what has been played share one entry.
-        Each suit's pattern is computed once per (cards of the suit in play, the seat's cards of it).
-        """
-        hands = self.hands
-        seats = self.seats
-        live = 0
-        for s in seats:
-            live |= hands[s]
-        cache = self._kcache
-        out = [0] * len(hands)
-        for base, sm, order in self._korders:
-            ls = live & sm
-            if not ls:
-                continue
-            for s in seats:
-                x = hands[s] & sm
-                if x:
-                    k = ls << 72 | x
-                    r = cache.get(k)
-                    if r is None:
-                        r = cache[k] = _pattern(order, ls, x) << base
-                    out[s] |= r
-        return (tuple(out), self.leader, self.extra())
-
     def prepare(self) -> None:
         """Fix the relative ranks for a search (effective suits and powers do not change once the
         play has begun): per effective suit, the cards in play from the strongest down."""
@@ -201,7 +190,90 @@ class Play:
             for c in order:
                 sm |= 1 << c
             self._korders.append((base, sm, order))
-        self._kcache = {}
+        self._acache = {}
+        self._mcache = {}
+        self._tcache = {}
+        self.trick_rel = 0
+
+    # --- partition search: positions that differ only in irrelevant small cards ---
+    def abstract(self):
+        """(bucket, owners, live) at a trick start. ``bucket`` is what must be equal for a table
+        entry to apply: each seat's length in each effective suit, the leader and ``extra()``.
+        ``owners`` holds, per effective suit (``GAP`` bits apart), the seat (its index in the turn
+        order, 3 bits) holding each live card from the strongest down; an entry applies where the
+        owners of the suit's top cards down to its lowest relevant card are the same."""
+        hands = self.hands
+        seats = self.seats
+        cache = self._acache
+        code = 0
+        lens = []
+        live = 0
+        for gi, (_, sm, order) in enumerate(self._korders):
+            t = tuple([hands[s] & sm for s in seats])
+            r = cache.get(t)
+            if r is None:
+                c = n = 0
+                ls = 0
+                counts = []
+                for x in t:
+                    ls |= x
+                    counts.append(x.bit_count())
+                for card in order:
+                    b = 1 << card
+                    if ls & b:
+                        for j, x in enumerate(t):
+                            if x & b:
+                                c |= j << (3 * n)
+                                break
+                        n += 1
+                r = cache[t] = (c << (GAP * gi), tuple(counts), ls)
+            code |= r[0]
+            lens.append(r[1])
+            live |= r[2]
+        return (tuple(lens), self.leader, self.extra()), code, live
+
+    def relevance_mask(self, rel: int, live: int) -> tuple[int, int]:
+        """(mask of ``owners`` bits, the relevant cards as the top live cards they cover): per
+        effective suit, every live card down to the lowest relevant one."""
+        key = (rel & live, live)
+        r = self._mcache.get(key)
+        if r is None:
+            rel &= live
+            mask = cover = 0
+            for gi, (_, sm, order) in enumerate(self._korders):
+                x = rel & sm
+                if not x:
+                    continue
+                n = 0
+                for card in order:
+                    b = 1 << card
+                    if live & b:
+                        n += 1
+                        cover |= b
+                        x &= ~b
+                        if not x:
+                            break
+                mask |= ((1 << (3 * n)) - 1) << (GAP * gi)
+            r = self._mcache[key] = (mask, cover)
+        return r
+
+    def covered(self, mask: int, live: int) -> int:
+        """The live cards an entry's ``owners`` mask covers (its relevant cards, here)."""
+        key = (mask, live)
+        r = self._tcache.get(key)
+        if r is None:
+            r = 0
+            for gi, (_, sm, order) in enumerate(self._korders):
+                n = ((mask >> (GAP * gi)) & GAP_MASK).bit_length() // 3
+                for card in order:
+                    if not n:
+                        break
+                    b = 1 << card
+                    if live & b:
+                        r |= b
+                        n -= 1
+            self._tcache[key] = r
+        return r
 
     def _suit_orders(self):
         """Per effective suit, the cards in play from the strongest down (fixed for a search,
@@ -227,6 +299,20 @@ class Play:
 
 
 # --------------------------------------------------------------------------------------------------
+def _ranked_winner(trick, st, pw, trump) -> int:
+    """The seat that wins ``trick`` under one ranking (``tricks.Ranking.winner``, inlined)."""
+    best, c = trick[0]
+    bsu, bpw = st[c], pw[c]
+    for s, c in trick:
+        su = st[c]
+        if su == bsu:
+            if pw[c] > bpw:
+                best, bpw = s, pw[c]
+        elif su == trump:
+            best, bsu, bpw = s, su, pw[c]
+    return best
+
+
 class RankedPlay(Play):
     """Bid Whist, Buck Euchre, Five Hundred: one ``tricks.Ranking`` for the whole play."""
 
@@ -265,14 +351,23 @@ class BidWhistPlay(RankedPlay):
             same = hand & self._masks[led]
             if same:
                 hand = same
-        return list(bits(hand))
+        return cards_of(hand)
 
     def winner(self):
-        cards = [c for _, c in self.trick]
-        for first, card in enumerate(cards):
-            if self._suit[card] >= 0:
-                return self.trick[first + self.ranking.winner(cards[first:])][0]
-        return self.trick[0][0]  # unreachable with two jokers in the pack
+        # tricks.Ranking.winner from the first card with a suit (a suitless joker never wins)
+        st, pw, trump = self._suit, self._power, self.ranking.trump
+        best = None
+        for s, c in self.trick:
+            su = st[c]
+            if best is None:
+                if su >= 0:
+                    best, bsu, bpw = s, su, pw[c]
+            elif su == bsu:
+                if pw[c] > bpw:
+                    best, bpw = s, pw[c]
+            elif su == trump:
+                best, bsu, bpw = s, su, pw[c]
+        return best if best is not None else self.trick[0][0]  # unreachable with two jokers
 
 
 class BuckEuchrePlay(RankedPlay):
@@ -282,10 +377,10 @@ class BuckEuchrePlay(RankedPlay):
             same = hand & self._masks[self._suit[self.trick[0][1]]]
             if same:
                 hand = same
-        return list(bits(hand))
+        return cards_of(hand)
 
     def winner(self):
-        return self.trick[self.ranking.winner([c for _, c in self.trick])][0]
+        return _ranked_winner(self.trick, self._suit, self._power, self.ranking.trump)
 
 
 class FiveHundredPlay(RankedPlay):
@@ -310,10 +405,10 @@ class FiveHundredPlay(RankedPlay):
         if self.trick:
             same = hand & self._masks[self.led_suit]
             if same:
-                return list(bits(same))
+                return cards_of(same)
             if self.misere and self.free_joker and hand >> JOKER & 1:
                 return [JOKER]
-            return list(bits(hand))
+            return cards_of(hand)
         out = []
         for c in bits(hand):
             if c == JOKER and self.free_joker:
@@ -340,10 +435,11 @@ class FiveHundredPlay(RankedPlay):
             self.led_suit = self._suit[card]
 
     def winner(self):
-        cards = [c for _, c in self.trick]
-        if self.free_joker and JOKER in cards:
-            return self.trick[cards.index(JOKER)][0]
-        return self.trick[self.ranking.winner(cards)][0]
+        if self.free_joker:
+            for s, c in self.trick:
+                if c == JOKER:
+                    return s
+        return _ranked_winner(self.trick, self._suit, self._power, self.ranking.trump)
 
     def credit(self, seat):
         self.led_mask |= 1 << self.led_suit

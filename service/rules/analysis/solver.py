@@ -2,10 +2,14 @@
 
 The techniques are those of bridge double-dummy solvers (Bo Haglund's DDS), kept small:
 
-- a **transposition table** at trick starts, keyed on every seat's remaining cards *by relative
-  rank* (cards made equal by what has been played share an entry), the leader and the state the
-  rules still read (``Play.key``), holding lower and upper bounds of the counted tricks still to
-  come, and the move that was best there (tried first next time);
+- a **transposition table with partition search** at trick starts (DDS's "relevant ranks"): a
+  bucket per each seat's length in each effective suit, the leader and the state the rules still
+  read (``Play.abstract``); in it, entries holding lower or upper bounds of the counted tricks
+  still to come and the move that was best there (tried first next time), each with the owners of
+  each suit's top cards down to the lowest card whose rank the search that proved the bound read.
+  One entry so answers every position that differs only in the smaller cards. A rank is read where
+  a card won a trick over a card of its own effective suit, where a quick-trick or top-trump bound
+  compared cards, and where a merged class's other card mattered (``search``'s ``self.rel``);
 - **zero-window searches** at the root (MTD(f)-like "can the counted seats take at least b?"),
   per class of equivalent moves, the table shared across them;
 - **equivalent cards merged**: cards of one effective suit in one hand with no live card of that
@@ -14,7 +18,8 @@ The techniques are those of bridge double-dummy solvers (Bo Haglund's DDS), kept
 - **quick tricks and later-trick bounds** at trick starts (``sure_bounds``): the leader's cashable
   winners (with the length of the suit, and only the rounds no one can ruff), a low lead to a
   partner's winners, and for each side the trumps (or Five Hundred's free joker) one seat holds
-  above every opposing trump — sure tricks wherever every card is played;
+  above every opposing trump — sure tricks wherever every card is played; and with no trump
+  left, a side holding every suit's top card wins a trick whatever is led (DDS's later tricks);
 - **move ordering** (DDS-like): at a lead, a safe winner, then a low card to a partner's winner or
   ruff, leading into an opponent's ruff last; when following, a card that beats everything the
   opponents still to play can answer, the cheapest first, or the cheapest card when the trick is
@@ -29,6 +34,7 @@ guessed.
 
 from __future__ import annotations
 
+from ..cards import JOKER
 from ..messages import M
 from .play import REVEAL, Play, bits
 
@@ -45,13 +51,16 @@ class BudgetExceeded(Exception):
 class Solver:
     """One position's search: a table shared by all the root's moves."""
 
-    def __init__(self, play: Play, max_nodes: int | None = None):
+    def __init__(self, play: Play, max_nodes: int | None = None, partition: bool = True):
         self.p = play
+        self.partition = partition  # False: every entry keeps every card's owner (tests compare)
         play.prepare()  # relative ranks among the cards in play at the root
         self.max_nodes = max_nodes if max_nodes is not None else INF * INF
         self.nodes = 0
         self.table: dict = {}
         self.history: dict[int, int] = {}  # (seat << 7 | card) -> cut-offs it caused, weighted
+        self._reps: dict = {}  # (a seat's cards of a suit, the others' live ones) -> (reps, merged)
+        self.rel = 0
 
     # --- the root ---
     def values(self, moves: list[int]) -> dict[int, int]:
@@ -95,14 +104,19 @@ class Solver:
 
     # --- the search ---
     def search(self, alpha: int, beta: int) -> int:
+        """The value, fail-soft within (alpha, beta). Leaves in ``self.rel`` the cards whose rank
+        the result depends on (partition search): a trick won by a card over its own suit, a
+        merged class's lowest card, a bound read from the table or from ``sure_bounds``."""
         p = self.p
         key = None
         hint = None
         if not p.trick:
             cap = p.cap()
             if cap <= 0 or beta <= 0:
+                self.rel = 0
                 return 0
             if alpha >= cap:
+                self.rel = 0
                 return cap
             single = True
             hands = p.hands
@@ -115,22 +129,43 @@ class Solver:
                 v = self.play_out()
                 if v is not None:
                     return v
-            key = p.key()
-            entry = self.table.get(key)
+            key, code, live = p.abstract()
+            bucket = self.table.get(key)
             lo, hi = 0, cap
-            if entry is not None:
-                lo, hi, hint = entry
-                if lo >= beta:
+            lo_m = hi_m = 0
+            if bucket is not None:
+                for (mask, ecode), entry in bucket.items():
+                    if code & mask == ecode:
+                        elo, ehi, ehint = entry
+                        if elo > lo:
+                            lo, lo_m = elo, mask
+                            if lo >= beta:
+                                self.rel = p.covered(mask, live)
+                                return lo
+                        if ehi < hi:
+                            hi, hi_m = ehi, mask
+                            if hi <= alpha:
+                                self.rel = p.covered(mask, live)
+                                return hi
+                        if ehint is not None:
+                            hint = ehint
+                if lo >= hi:
+                    self.rel = p.covered(lo_m | hi_m, live)
                     return lo
-                if hi <= alpha:
-                    return hi
-                if lo == hi:
-                    return lo
-            elif p.quick_allowed():
-                lo, hi = sure_bounds(p, cap)
-                if lo >= beta or hi <= alpha:
-                    self.table[key] = (lo, hi, None)
-                    return lo if lo >= beta else hi
+            if p.quick_allowed():
+                slo, shi, rlo, rhi = sure_bounds(p, cap)
+                if slo >= beta:
+                    self._store(p, key, code, live, rlo, slo, INF, None)
+                    self.rel = rlo
+                    return slo
+                if shi <= alpha:
+                    self._store(p, key, code, live, rhi, 0, shi, None)
+                    self.rel = rhi
+                    return shi
+                if slo > lo:
+                    lo = slo
+                if shi < hi:
+                    hi = shi
             if lo > alpha:
                 alpha = lo
             if hi < beta:
@@ -140,11 +175,25 @@ class Solver:
         maximize = p.maxer[seat]
         best = -INF if maximize else INF
         best_move = None
-        for m in self.ordered(seat, hint):
-            self._count()
+        moves, merged = self.ordered(seat, hint)
+        rel = 0
+        cut_rel = -1
+        for m in moves:
+            self.nodes += 1
+            if self.nodes > self.max_nodes:
+                raise BudgetExceeded(self.nodes, self.max_nodes)
             saved = p.save()
             gain, stopped = p.push(seat, m)
-            v = gain if stopped else gain + self.search(alpha - gain, beta - gain)
+            if stopped:
+                v = gain
+                r = p.trick_rel
+            elif p.trick:
+                v = gain + self.search(alpha - gain, beta - gain)
+                r = self.rel
+            else:
+                r = p.trick_rel
+                v = gain + self.search(alpha - gain, beta - gain)
+                r |= self.rel
             p.unpush(seat, m, saved)
             if maximize:
                 if v > best:
@@ -153,6 +202,7 @@ class Solver:
                         alpha = v
                         if alpha >= beta:
                             self._cut(seat, m)
+                            cut_rel = r
                             break
             else:
                 if v < best:
@@ -161,18 +211,43 @@ class Solver:
                         beta = v
                         if alpha >= beta:
                             self._cut(seat, m)
+                            cut_rel = r
                             break
+            if merged is not None and m in merged and r & merged[m]:
+                # a merged class's other card mattered below: keep the class whole (its lowest
+                # card relevant), else a position where a small card splits it would share the entry
+                r |= 1 << m
+            rel |= r
+        if cut_rel >= 0:
+            rel = cut_rel
         if key is not None:
-            entry = self.table.get(key)
-            lo, hi = (entry[0], entry[1]) if entry else (0, INF)
             if best <= a0:
-                hi = min(hi, best)
+                lo, hi = 0, best
             elif best >= b0:
-                lo = max(lo, best)
+                lo, hi = best, INF
             else:
                 lo = hi = best
-            self.table[key] = (lo, hi, best_move)
+            self._store(p, key, code, live, rel, lo, hi, best_move)
+        self.rel = rel
         return best
+
+    def _store(self, p, key, code, live, rel, lo, hi, best_move):
+        if not self.partition:
+            rel = live
+        mask, _ = p.relevance_mask(rel, live)
+        bucket = self.table.get(key)
+        if bucket is None:
+            bucket = self.table[key] = {}
+        k = (mask, code & mask)
+        entry = bucket.get(k)
+        if entry is not None:
+            if entry[0] > lo:
+                lo = entry[0]
+            if entry[1] < hi:
+                hi = entry[1]
+            if best_move is None:
+                best_move = entry[2]
+        bucket[k] = (lo, hi, best_move)
 
     def _cut(self, seat: int, move: int) -> None:
         if move < REVEAL:
@@ -193,6 +268,7 @@ class Solver:
             g, stopped = p.push(seat, ms[0])
             gain += g
         else:
+            self.rel = p.trick_rel
             stack.reverse()
             for seat, m, saved in stack:
                 p.unpush(seat, m, saved)
@@ -245,7 +321,62 @@ class Solver:
                 merged.append((run[-1], run))
         return merged + out
 
-    def ordered(self, seat: int, hint) -> list[int]:
+    def reps(self, seat: int, moves: list[int]) -> tuple[list[int], dict | None]:
+        """The cards of ``moves`` that ``classes`` searches (one per class), and for each class
+        with other members, its searched card -> the other members (a mask)."""
+        p = self.p
+        mine = 0
+        for c in moves:
+            if c < REVEAL:
+                mine |= 1 << c
+        if not mine & (mine - 1):
+            return ([mine.bit_length() - 1] if mine else []), None
+        live = 0
+        hands = p.hands
+        for s in p.seats:
+            if s != seat:
+                live |= hands[s]
+        for _, c in p.trick:
+            live |= 1 << c
+        out = []
+        merged = None
+        cache = self._reps
+        for _, sm, order in p._korders:
+            m = mine & sm
+            if not m:
+                continue
+            if not m & (m - 1):
+                out.append(m.bit_length() - 1)
+                continue
+            k = (m, live & sm)
+            r = cache.get(k)
+            if r is None:
+                found, multi, run, members = [], {}, 0, 0
+                for c in order:  # strongest first
+                    b = 1 << c
+                    if m & b:
+                        run += 1
+                        members |= b
+                        last = c
+                    elif live & b and run:
+                        found.append(last)
+                        if run > 1:
+                            multi[last] = members & ~(1 << last)
+                        run = members = 0
+                if run:
+                    found.append(last)
+                    if run > 1:
+                        multi[last] = members & ~(1 << last)
+                r = cache[k] = (found, multi)
+            out += r[0]
+            if r[1]:
+                if merged is None:
+                    merged = dict(r[1])
+                else:
+                    merged.update(r[1])
+        return out, merged
+
+    def ordered(self, seat: int, hint) -> tuple[list[int], dict | None]:
         """The moves to search, one per equivalence class, likeliest cut-offs first (DDS-like):
 
         - at a lead: cashing a sure winner; a low card to a partner's winner or to a partner's
@@ -257,12 +388,11 @@ class Solver:
         p = self.p
         moves = p.moves(seat)
         if len(moves) == 1:
-            return moves
-        reps = [rep for rep, _ in self.classes(seat, moves)]
-        if len(reps) == 1:
-            return reps
-        specials = [m for m in reps if m >= REVEAL]
-        cards = [m for m in reps if m < REVEAL]
+            return moves, None
+        cards, merged = self.reps(seat, moves)
+        specials = [m for m in moves if m >= REVEAL]
+        if len(cards) + len(specials) == 1:
+            return cards + specials, merged
         if not p.trick:
             order = self._lead_order(seat, cards)
         else:
@@ -272,7 +402,7 @@ class Solver:
                 if m == hint:
                     order.insert(0, order.pop(i))
                     break
-        return order + specials
+        return order + specials, merged
 
     def _lead_order(self, seat: int, cards: list[int]) -> list[int]:
         p = self.p
@@ -323,30 +453,32 @@ class Solver:
         p = self.p
         st, pw = p.st, p.pw
         trick = p.trick
-        side = p.counted[seat]
+        counted = p.counted
+        side = counted[seat]
         trump = p.trump_now()
-        later = []
-        s = seat
-        for _ in range(p.width - len(trick) - 1):
-            s = p.nxt[s]
-            later.append(s)
         # each later opponent's strongest answer (its legal card by trump, then power)
         answers = []
-        p.trick = trick + [(seat, cards[0])]
-        for o in later:
-            if p.counted[o] != side:
-                best = None
-                for m in p.moves(o):
-                    if m < REVEAL and (best is None or (st[m] == trump, pw[m]) > (st[best] == trump, pw[best])):
-                        best = m
-                if best is not None:
-                    answers.append((o, best))
-        p.trick = trick
-        winning = p.winner()
-        ours = p.counted[winning] == side
+        n = p.width - len(trick) - 1
+        if n:
+            p.trick = trick + [(seat, cards[0])]
+            o = seat
+            for _ in range(n):
+                o = p.nxt[o]
+                if counted[o] != side:
+                    best = None
+                    bk = -1
+                    for m in p.moves(o):
+                        if m < REVEAL:
+                            k = pw[m] + 1000 if st[m] == trump else pw[m]
+                            if k > bk:
+                                best, bk = m, k
+                    if best is not None:
+                        answers.append((o, best))
+            p.trick = trick
+        ours = counted[p.winner()] == side
         if ours and answers:
             p.trick = trick + answers  # our side's card against the opponents' best, we not played
-            ours_safe = p.counted[p.winner()] == side
+            ours_safe = counted[p.winner()] == side
             p.trick = trick
         else:
             ours_safe = ours
@@ -355,13 +487,14 @@ class Solver:
         scored = []
         for c in cards:
             cheap = (st[c] == trump) * 64 + pw[c]
-            p.trick = trick + [(seat, c)]
+            mine = trick + [(seat, c)]
+            p.trick = mine
             wins = p.winner() == seat
-            if wins:
-                p.trick = trick + [(seat, c)] + answers
-                safe = p.counted[p.winner()] == side
+            if wins and answers:
+                p.trick = mine + answers
+                safe = counted[p.winner()] == side
             else:
-                safe = False
+                safe = wins
             if ours_safe:
                 score = -cheap if not wins else -200 - cheap
             elif safe:
@@ -370,40 +503,102 @@ class Solver:
                 score = -300 - cheap
             else:
                 score = -cheap
-            scored.append((score * 4096 + min(hist.get(base | c, 0), 4095), c))
+            h = hist.get(base | c, 0)
+            scored.append((score * 4096 + (h if h < 4095 else 4095), c))
         p.trick = trick
         scored.sort(reverse=True)
         return [c for _, c in scored]
 
 
-def sure_bounds(p: Play, cap: int) -> tuple[int, int]:
-    """(lower, upper) bounds of the value at a trick start without search: the leader's quick
-    tricks, and the top trumps each side is sure to make (where every card is played)."""
+def sure_bounds(p: Play, cap: int) -> tuple[int, int, int, int]:
+    """(lower, upper, cards the lower reads, cards the upper reads): bounds of the value at a
+    trick start without search — the leader's quick tricks, and the top trumps each side is sure
+    to make (where every card is played). A bound holds again (or a better one) wherever every
+    card down to the cards it reads keeps its owner (partition search)."""
     left = p.total - p.done
     lo, hi = 0, cap
-    t = quick_tricks(p)
+    rlo = rhi = 0
+    t, rel = quick_tricks(p)
     if t:
         if p.counted[p.leader]:
-            lo = min(t, cap)
+            lo, rlo = min(t, cap), rel
         else:
-            hi = min(hi, left - t)
+            hi, rhi = min(hi, left - t), rel
     if p.plays_out():
-        ours, theirs = top_trumps(p)
+        ours, theirs, rours, rtheirs = top_trumps(p)
         wild = p.wild()  # a free joker is a sure trick for its side once played
         if wild is not None:
             if p.counted[wild]:
-                ours = max(ours, 1)
-            else:
-                theirs = max(theirs, 1)
+                if ours < 1:
+                    ours, rours = 1, 1 << JOKER  # alone in its effective suit, or its strongest
+            elif theirs < 1:
+                theirs, rtheirs = 1, 1 << JOKER
         if ours > lo:
-            lo = min(ours, cap)
+            lo, rlo = min(ours, cap), rours
         if left - theirs < hi:
-            hi = left - theirs
-    return lo, hi
+            hi, rhi = left - theirs, rtheirs
+        if wild is None and (lo < 1 or hi > left - 1):
+            side, tops = _all_tops(p)
+            if side is not None:
+                if side and lo < 1 <= cap:
+                    lo, rlo = 1, tops
+                elif not side and hi > left - 1:
+                    hi, rhi = left - 1, tops
+    return lo, hi, rlo, rhi
 
 
-def quick_tricks(p: Play) -> int:
-    """Tricks the leader surely takes by cashing, keeping the lead throughout (DDS's quick tricks).
+def _all_tops(p: Play):
+    """(side, the top cards) where one side holds the strongest live card of every suit and no
+    trump is left (DDS's later tricks, no trump): whatever is led, that side can win the trick.
+    (None, 0) otherwise, or where a suitless card is live (a led joker lets the next seat pick)."""
+    trump = p.trump_now()
+    hands = p.hands
+    live = 0
+    for s in p.seats:
+        live |= hands[s]
+    if trump is not None and live & p.smask[trump]:
+        return None, 0
+    if live & p.smask[-1]:
+        return None, 0
+    side = None
+    tops = 0
+    counted = p.counted
+    for _, sm, order in p._korders:
+        m = live & sm
+        if not m:
+            continue
+        for c in order:
+            if m >> c & 1:
+                break
+        b = 1 << c
+        for s in p.seats:
+            if hands[s] & b:
+                holder = counted[s]
+                break
+        if side is None:
+            side = holder
+        elif side != holder:
+            return None, 0
+        tops |= b
+    return side, tops
+
+
+def _top(p: Play, mask: int) -> tuple[int, int]:
+    """(power, card) of the strongest card of ``mask`` (one effective suit); (-1, 0) if empty."""
+    pw = p.pw
+    best, card = -1, 0
+    while mask:
+        low = mask & -mask
+        c = low.bit_length() - 1
+        if pw[c] > best:
+            best, card = pw[c], c
+        mask ^= low
+    return best, card
+
+
+def quick_tricks(p: Play) -> tuple[int, int]:
+    """Tricks the leader surely takes by cashing, keeping the lead throughout (DDS's quick tricks),
+    and the cards whose rank that reads (each counted suit's strongest card outside the leader).
 
     In each suit the leader's cards above every other seat's cards of that suit (partners' too, so
     that no partner is ever forced to overtake) are winners; once the others are out of the suit
@@ -411,6 +606,8 @@ def quick_tricks(p: Play) -> int:
     wins, provided nobody can ruff. Outside trump, a round counts only while every other seat that
     holds a trump still has a card of the suit (it must follow; the others discard harmlessly).
     Rounds of different suits add up: a seat that must follow keeps its trumps and lengths.
+    A suit without winners adds nothing, and more winners never fewer tricks, so only the suits
+    counted need their ranks kept.
     """
     leader = p.leader
     hands = p.hands
@@ -426,19 +623,21 @@ def quick_tricks(p: Play) -> int:
     if wild is not None and wild != leader and wild not in ruffers:
         ruffers.append(wild)  # the free joker's holder takes any round it cannot follow
     t = 0
+    rel = 0
     for su in range(4):
         m = mine & smask[su]
         if not m:
             continue
         om = rest & smask[su]
         if om:
-            top = max(pw[o] for o in bits(om))
+            top, card = _top(p, om)
             w = 0
             for c in bits(m):
                 if pw[c] > top:
                     w += 1
             if not w:
                 continue
+            rel |= 1 << card
         else:
             w = m.bit_count()
         if su == trump or not ruffers:
@@ -449,16 +648,19 @@ def quick_tricks(p: Play) -> int:
     side = p.counted[leader]
     for m in others:
         if p.counted[m] == side and hands[m]:
-            t = max(t, _via_partner(p, leader, m, ruffers, trump))
-    return min(t, p.total - p.done)
+            v, r = _via_partner(p, leader, m, ruffers, trump)
+            if v > t:
+                t = v
+            rel |= r
+    return min(t, p.total - p.done), rel
 
 
-def _via_partner(p: Play, leader: int, mate: int, ruffers: list[int], trump) -> int:
+def _via_partner(p: Play, leader: int, mate: int, ruffers: list[int], trump) -> tuple[int, int]:
     """The most tricks of one suit the leader's side cashes by leading low to a partner's winners
-    (the partner then keeps the lead in that suit). A bound, never added to the leader's own
-    cashing: the lead has changed hands. The partner's winners are above every other card of the
-    suit, the leader's included; a round counts while every seat that could ruff (the leader
-    too) still holds the suit."""
+    (the partner then keeps the lead in that suit), and the cards whose rank that reads. A bound,
+    never added to the leader's own cashing: the lead has changed hands. The partner's winners are
+    above every other card of the suit, the leader's included; a round counts while every seat
+    that could ruff (the leader too) still holds the suit."""
     hands = p.hands
     pw, smask = p.pw, p.smask
     rest = 0
@@ -466,6 +668,7 @@ def _via_partner(p: Play, leader: int, mate: int, ruffers: list[int], trump) -> 
         if s != mate:
             rest |= hands[s]
     best = 0
+    rel = 0
     ruff = [s for s in ruffers if s != mate]
     if leader not in ruff and (trump is not None and hands[leader] & smask[trump] or p.wild() == leader):
         ruff.append(leader)
@@ -474,7 +677,7 @@ def _via_partner(p: Play, leader: int, mate: int, ruffers: list[int], trump) -> 
         mm = hands[mate] & smask[su]
         if not low or not mm:
             continue
-        top = max(pw[o] for o in bits(rest & smask[su]))
+        top, card = _top(p, rest & smask[su])
         w = 0
         for c in bits(mm):
             if pw[c] > top:
@@ -488,20 +691,23 @@ def _via_partner(p: Play, leader: int, mate: int, ruffers: list[int], trump) -> 
             n = min(w, min((hands[s] & smask[su]).bit_count() for s in ruff))
         if n > best:
             best = n
-    return best
+            rel = 1 << card
+    return best, rel
 
 
-def top_trumps(p: Play) -> tuple[int, int]:
-    """(ours, theirs): for the counted side and for the other, the most trumps one seat holds above
-    every trump of the opposing side — each a sure trick for that side once played (all cards are
-    played). One seat's, not the side's sum: partners' top trumps may fall on one trick."""
+def top_trumps(p: Play) -> tuple[int, int, int, int]:
+    """(ours, theirs, the cards each reads): for the counted side and for the other, the most trumps
+    one seat holds above every trump of the opposing side — each a sure trick for that side once
+    played (all cards are played). One seat's, not the side's sum: partners' top trumps may fall on
+    one trick. Both read each side's strongest trump."""
     trump = p.trump_now()
     if trump is None:
-        return 0, 0
+        return 0, 0, 0, 0
     mask = p.smask[trump]
     pw = p.pw
     counted = p.counted
     top = {True: -1, False: -1}
+    topc = {True: 0, False: 0}
     held = []
     for s in p.seats:
         side = counted[s]
@@ -509,15 +715,17 @@ def top_trumps(p: Play) -> tuple[int, int]:
             held.append((side, pw[c], s))
             if pw[c] > top[side]:
                 top[side] = pw[c]
+                topc[side] = 1 << c
     if not held:
-        return 0, 0
+        return 0, 0, 0, 0
     runs: dict[int, int] = {}
     for side, power, s in held:
         if power > top[not side]:
             runs[s] = runs.get(s, 0) + 1
     ours = max((n for s, n in runs.items() if counted[s]), default=0)
     theirs = max((n for s, n in runs.items() if not counted[s]), default=0)
-    return ours, theirs
+    both = topc[True] | topc[False]
+    return ours, theirs, both, both
 
 
 def minimax(p: Play) -> int:
