@@ -29,6 +29,22 @@ def refused(exc: AnalysisRefused):
     return problem(422, exc.code, exc.code.replace("_", " ").capitalize(), exc.detail, **exc.extra)
 
 
+def cooperative():
+    """What a search calls every few thousand nodes: ``gevent.sleep`` in a gevent worker.
+
+    A search may run for seconds (up to the node cap); a gevent worker serves all its connections
+    from one thread, so without a pause every other request of that worker (a probe, a move) would
+    wait for the search to end. The pause lets them run between two slices of the search, and lets
+    gunicorn's heartbeat through. Elsewhere (a sync worker, the test client, the CLI) nothing else
+    could run, and nothing is called.
+    """
+    from gevent import monkey
+    if monkey.is_module_patched("socket"):
+        from gevent import sleep
+        return sleep
+    return None
+
+
 def request_cap() -> int:
     cap = current_app.config.get("MAX_ANALYSIS_NODES")
     if cap is None:
@@ -58,7 +74,7 @@ def analyse_position(game_id):
         raise AnalysisRefused("analysis_view_not_allowed",
                               M("double dummy needs every card: send the full record (or ask …/hint)"))
     hand = replay(game, record)
-    return reply(analyse(game, hand, data["max_nodes"], request_cap()))
+    return reply(analyse(game, hand, data["max_nodes"], request_cap(), cooperative()))
 
 
 @analysis.post("/v1/games/<game_id>/hint")
@@ -77,4 +93,5 @@ def hint_for_seat(game_id):
                                   M("the hand is in phase {phase}, not in the card play", phase=repr(hand.phase)))
         view = hand.view_record(hand.to_act)
     with game.documented_reasons():
-        return reply(hint(game, view, data["samples"], data.get("seed"), data["max_nodes"], request_cap()))
+        return reply(hint(game, view, data["samples"], data.get("seed"), data["max_nodes"], request_cap(),
+                          cooperative()))

@@ -54,8 +54,9 @@ def in_play(adapter, hand) -> list[dict]:
 class Budget:
     """Nodes for one request: ``max_nodes`` per search, ``cap`` for all searches together."""
 
-    def __init__(self, max_nodes: int = DEFAULT_MAX_NODES, cap: int | None = DEFAULT_REQUEST_CAP):
+    def __init__(self, max_nodes: int = DEFAULT_MAX_NODES, cap: int | None = DEFAULT_REQUEST_CAP, pause=None):
         self.max_nodes, self.cap, self.spent = max_nodes, cap, 0
+        self.pause = pause  # called every few thousand nodes: the HTTP edge lets other requests run
 
     def solver(self, play) -> tuple[Solver, int]:
         limit = self.max_nodes
@@ -63,7 +64,7 @@ class Budget:
         if self.cap is not None and self.cap - self.spent < limit:
             limit = stopper = self.cap - self.spent
             stopper = self.cap
-        return Solver(play, max(limit, 0)), stopper
+        return Solver(play, max(limit, 0), pause=self.pause), stopper
 
     def run(self, play, codes) -> dict[int, int]:
         solver, stopper = self.solver(play)
@@ -78,14 +79,15 @@ class Budget:
         return values
 
 
-def analyse(game, hand, max_nodes: int = DEFAULT_MAX_NODES, cap: int | None = DEFAULT_REQUEST_CAP) -> dict:
+def analyse(game, hand, max_nodes: int = DEFAULT_MAX_NODES, cap: int | None = DEFAULT_REQUEST_CAP,
+            pause=None) -> dict:
     """``…/analysis`` for a full record's replayed ``hand`` (every card known)."""
     adapter = adapter_for(game, hand.options)
     listing = in_play(adapter, hand)
     seat = hand.to_act
     objective = adapter.objective(hand, seat)
     codes = [move_code(m) for m in listing]
-    budget = Budget(max_nodes, cap)
+    budget = Budget(max_nodes, cap, pause)
     values = budget.run(adapter.play(hand, objective), codes)
     moves = [{"move": m, "value": values[c]} for m, c in zip(listing, codes)]
     pick = max if objective.goal == "max" else min

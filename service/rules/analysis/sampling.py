@@ -99,7 +99,7 @@ def voids(game, adapter, record: dict) -> tuple[list[int], list[int]]:
 
 
 def hint(game, view: dict, samples: int = 16, seed: str | None = None, max_nodes: int = 2_000_000,
-         cap: int | None = None) -> dict:
+         cap: int | None = None, pause=None) -> dict:
     """The hint for the seat to act of ``view`` (a record with ``viewer`` = that seat)."""
     hand = game.replay(view)
     adapter = adapter_for(game, hand.options)
@@ -113,7 +113,7 @@ def hint(game, view: dict, samples: int = 16, seed: str | None = None, max_nodes
     if seed is None:
         seed = new_seed()
     codes = [move_code(m) for m in listing]
-    budget = Budget(max_nodes, cap)
+    budget = Budget(max_nodes, cap, pause)
     sums = [0] * len(codes)
     objective = None
     for hands, fd in deals(game, adapter, hand, view, seed, samples):

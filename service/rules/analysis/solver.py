@@ -41,6 +41,9 @@ from .play import REVEAL, Play, bits
 INF = 1 << 20
 
 
+PAUSE_EVERY = 2048  # nodes between pauses: a few tens of milliseconds of search
+
+
 class BudgetExceeded(Exception):
     def __init__(self, nodes: int, max_nodes: int):
         super().__init__(M("the exact answer needs more than {max_nodes} nodes", max_nodes=max_nodes))
@@ -51,12 +54,16 @@ class BudgetExceeded(Exception):
 class Solver:
     """One position's search: a table shared by all the root's moves."""
 
-    def __init__(self, play: Play, max_nodes: int | None = None, partition: bool = True):
+    def __init__(self, play: Play, max_nodes: int | None = None, partition: bool = True, pause=None):
         self.p = play
         self.partition = partition  # False: every entry keeps every card's owner (tests compare)
         play.prepare()  # relative ranks among the cards in play at the root
         self.max_nodes = max_nodes if max_nodes is not None else INF * INF
         self.nodes = 0
+        # ``pause()`` every PAUSE_EVERY nodes (a gevent worker's other requests run then): one
+        # comparison per node serves both it and the budget
+        self.pause = pause
+        self.stop_at = min(self.max_nodes, PAUSE_EVERY) if pause is not None else self.max_nodes
         self.table: dict = {}
         self.history: dict[int, int] = {}  # (seat << 7 | card) -> cut-offs it caused, weighted
         self._reps: dict = {}  # (a seat's cards of a suit, the others' live ones) -> (reps, merged)
@@ -99,8 +106,15 @@ class Solver:
 
     def _count(self) -> None:
         self.nodes += 1
+        if self.nodes > self.stop_at:
+            self._stop()
+
+    def _stop(self) -> None:
+        """Past the budget: refused; past a pause point: pause, then on to the next one."""
         if self.nodes > self.max_nodes:
             raise BudgetExceeded(self.nodes, self.max_nodes)
+        self.pause()
+        self.stop_at = min(self.max_nodes, self.nodes + PAUSE_EVERY)
 
     # --- the search ---
     def search(self, alpha: int, beta: int) -> int:
@@ -180,8 +194,8 @@ class Solver:
         cut_rel = -1
         for m in moves:
             self.nodes += 1
-            if self.nodes > self.max_nodes:
-                raise BudgetExceeded(self.nodes, self.max_nodes)
+            if self.nodes > self.stop_at:
+                self._stop()
             saved = p.save()
             gain, stopped = p.push(seat, m)
             if stopped:
