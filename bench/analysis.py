@@ -22,9 +22,9 @@ the median and p90 of wall time and of nodes.
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
-import sys
 import time
 
 from service.rules import games
@@ -243,12 +243,13 @@ def cap_line(tries: int = 20) -> str:
     return line
 
 
-def _arg(name: str):
-    return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else None
-
-
 if __name__ == "__main__":
-    ks = _arg("--k")
-    n = _arg("--count")
-    main(quick="--quick" in sys.argv, only=_arg("--game"), ks_only={int(k) for k in ks.split(",")} if ks else None,
-         count=int(n) if n else None, solver_only="--solver-only" in sys.argv)
+    parser = argparse.ArgumentParser(prog="python -m bench.analysis", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer positions per game and k")
+    parser.add_argument("--game", help="only this game")
+    parser.add_argument("--k", help="only these tricks left, comma-separated")
+    parser.add_argument("--count", type=int, help="positions per game and k")
+    parser.add_argument("--solver-only", action="store_true", help="skip the hint, reference, DDS and cap lines")
+    args = parser.parse_args()
+    main(quick=args.quick, only=args.game, ks_only={int(k) for k in args.k.split(",")} if args.k else None,
+         count=args.count, solver_only=args.solver_only)
