@@ -15,7 +15,6 @@ from array import array
 from itertools import accumulate
 from operator import neg
 
-
 from .rules.errors import InvalidRecord, short
 from .rules.messages import M
 from .rules.game import MAX_SEED_CHARS  # noqa: F401  (documented here with the other caps)
@@ -37,10 +36,10 @@ def json_depth_exceeds(raw: bytes, limit: int) -> bool:
     the innermost pairs, one level of every group (it does not rescan what it wrote): a record (5
     deep) is gone after a few passes. What is left after ``_PASSES`` is deeper than that; its
     depth is the highest running sum of +1 per opening and -1 per closing bracket, which
-    ``itertools.accumulate`` computes over the signed bytes without a Python step per byte (a
-    pass per level instead cost ``depth × size``: 8 times as much for groups 30 deep). Exact for
-    valid JSON (tests/test_limits.py checks it against a parser on random JSON with every kind of
-    escape); on invalid JSON it answers something, and the parser then refuses the body anyway.
+    ``itertools.accumulate`` computes without a Python step per byte (a pass per level, as this
+    scanner once did, costs ``depth × size``). Exact for valid JSON (tests/test_limits.py checks
+    it against a parser on random JSON with every kind of escape); on invalid JSON it answers
+    something, and the parser then refuses the body anyway.
     """
     if raw.count(b"[") + raw.count(b"{") <= limit:
         return False

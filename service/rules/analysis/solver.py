@@ -114,7 +114,7 @@ class Solver:
         if self.nodes > self.max_nodes:
             raise BudgetExceeded(self.nodes, self.max_nodes)
         self.pause()
-        self.stop_at = min(self.max_nodes, self.nodes + PAUSE_EVERY)
+        self.stop_at = min(self.max_nodes, self.stop_at + PAUSE_EVERY)  # one every PAUSE_EVERY nodes
 
     # --- the search ---
     def search(self, alpha: int, beta: int) -> int:
