@@ -626,7 +626,10 @@ class Hand:
         refusal = self.check(move)
         if refusal:
             raise IllegalMove(refusal[0], refusal[1], move_index=index)
-        events = self.apply(move)
+        return self.recorded(move, self.apply(move), index)
+
+    def recorded(self, move: dict, events: list[dict], index: int) -> list[dict]:
+        """``move`` made: it joins the record, and its events end with the hand's and the match's."""
         self.moves.append(move)
         if self.phase == "done" and self.result is not None:
             events.append({"type": "hand_over", "result": self.result})

@@ -46,17 +46,19 @@ class Holdings:
     def remove(self, seat: int, card: int | None, public: bool = True) -> None:
         """Take ``card`` out of ``seat``'s hand; ``None`` is a card the viewer cannot see."""
         hand = self.held[seat]
+        known = self.known[seat]
+        if card is not None and known >> card & 1:  # the usual case (every card of a full record)
+            hand.remove(card)
+            self.known[seat] = known & ~(1 << card)
+            if public:
+                self.gone |= 1 << card
+            return
         if card is None:
             # an unseen card left: any card we knew there may be the one that went
             self.held[seat] = [None] * (len(hand) - 1)
             self.known[seat] = 0
             return
-        known = self.known[seat]
-        if known >> card & 1:
-            hand.remove(card)
-            self.known[seat] = known & ~(1 << card)
-        else:
-            hand.remove(None)
+        hand.remove(None)
         if public:
             self.gone |= 1 << card
 

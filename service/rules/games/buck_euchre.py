@@ -108,16 +108,7 @@ class BuckEuchreHand(Hand):
                     same = known & ranking.suit_masks[ranking.suit[trick[0][1]]]
                     if same and not same >> card & 1:
                         return super().play(move, index)
-                events = self._play(seat, card)
-                self.moves.append(move)
-                if events:
-                    if self.phase == "done":
-                        events.append({"type": "hand_over", "result": self.result})
-                        if self.result.get("match_over"):
-                            events.append({"type": "match_over", "winner": self.result.get("winner")})
-                    for e in events:
-                        e["index"] = index
-                return events
+                return self.recorded(move, self._play(seat, card), index)
         return super().play(move, index)
 
     # --- checks ---
@@ -211,14 +202,7 @@ class BuckEuchreHand(Hand):
         raise AssertionError("no participant")
 
     def _play(self, seat: int, card: int) -> list[dict]:
-        holdings = self.holdings
-        known, bit = holdings.known[seat], 1 << card
-        if known & bit:  # ``Holdings.remove`` inlined for a known card (every card of a full record)
-            holdings.held[seat].remove(card)
-            holdings.known[seat] = known & ~bit
-            holdings.gone |= bit
-        else:
-            holdings.remove(seat, card)
+        self.holdings.remove(seat, card)
         trick = self.trick
         trick.append((seat, card))
         if len(trick) < len(self.participants):

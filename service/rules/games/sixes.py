@@ -369,23 +369,13 @@ class SixesHand(Hand):
             holdings = self.holdings
             known = holdings.known[seat]
             if known >> card & 1 and self.playable >> card & 1:
-                bit = 1 << card  # ``Holdings.remove`` inlined for a known card
-                held = holdings.held[seat]
-                held.remove(card)
-                holdings.known[seat] = known & ~bit
-                holdings.gone |= bit
+                holdings.remove(seat, card)
                 self._lay(card)
-                self.moves.append(move)
-                if not held:
+                if holdings.held[seat]:
+                    self.to_act = (seat + 1) % self.n
+                else:
                     self._finish(seat)
-                    events = [{"type": "hand_over", "result": self.result}]
-                    if self.result.get("match_over"):
-                        events.append({"type": "match_over", "winner": self.result.get("winner")})
-                    for e in events:
-                        e["index"] = index
-                    return events
-                self.to_act = (seat + 1) % self.n
-                return []
+                return self.recorded(move, [], index)
         return super().play(move, index)
 
     # --- checking ---

@@ -81,16 +81,7 @@ class BidWhistHand(Hand):
                 ranking = self.ranking
                 led = led_suit(ranking, self.trick_cards) if self.trick_cards else None
                 if led is None or ranking.suit[card] == led or not known & ranking.suit_masks[led]:
-                    events = self._play(seat, card)
-                    self.moves.append(move)
-                    if events:
-                        if self.phase == "done":
-                            events.append({"type": "hand_over", "result": self.result})
-                            if self.result.get("match_over"):
-                                events.append({"type": "match_over", "winner": self.result.get("winner")})
-                        for e in events:
-                            e["index"] = index
-                    return events
+                    return self.recorded(move, self._play(seat, card), index)
         return super().play(move, index)
 
     # --- checks (step 5 of CONVENTIONS.md "Checking a move") ---
@@ -199,14 +190,7 @@ class BidWhistHand(Hand):
         self.trick_cards = []
 
     def _play(self, seat: int, card: int) -> list[dict]:
-        hold = self.hold
-        known, bit = hold.known[seat], 1 << card
-        if known & bit:  # ``Holdings.remove`` inlined for a known card (every card of a full record)
-            hold.held[seat].remove(card)
-            hold.known[seat] = known & ~bit
-            hold.gone |= bit
-        else:
-            hold.remove(seat, card)
+        self.hold.remove(seat, card)
         self.trick.append((seat, card))
         self.trick_cards.append(card)
         if len(self.trick) < 4:

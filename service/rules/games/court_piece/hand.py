@@ -187,14 +187,7 @@ class CourtPieceHand(Checks, Views, Hand):
         return not self.hidden or self.revealed
 
     def play_card(self, seat, card):
-        holdings = self.holdings
-        known, bit = holdings.known[seat], 1 << card
-        if known & bit:  # ``Holdings.remove`` inlined for a known card (every card of a full record)
-            holdings.held[seat].remove(card)
-            holdings.known[seat] = known & ~bit
-            holdings.gone |= bit
-        else:
-            holdings.remove(seat, card)
+        self.holdings.remove(seat, card)
         self.cards_played += 1
         if not self.trick:
             self.leader = seat

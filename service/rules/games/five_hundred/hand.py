@@ -83,16 +83,7 @@ class FiveHundredHand(PartnerCall, Hand):
                 else:
                     ok = True
                 if ok:
-                    events = self._play(move)
-                    self.moves.append(move)
-                    if events:
-                        if self.phase == "done" and self.result is not None:
-                            events.append({"type": "hand_over", "result": self.result})
-                            if self.result.get("match_over"):
-                                events.append({"type": "match_over", "winner": self.result.get("winner")})
-                        for e in events:
-                            e["index"] = index
-                    return events
+                    return self.recorded(move, self._play(move), index)
         return super().play(move, index)
 
     # --- the shared order of checks, with a view's uncertain nomination ---
@@ -284,14 +275,7 @@ class FiveHundredHand(PartnerCall, Hand):
             else:
                 self.led_suit = self.ranking.suit[card]
         self.trick.append((seat, card, SUIT_INT[named] if named is not None else None))
-        hold = self.hold
-        known, bit = hold.known[seat], 1 << card
-        if known & bit:  # ``Holdings.remove`` inlined for a known card (every card of a full record)
-            hold.held[seat].remove(card)
-            hold.known[seat] = known & ~bit
-            hold.gone |= bit
-        else:
-            hold.remove(seat, card)
+        self.hold.remove(seat, card)
         revealed = self._revealed_by(seat, card) if self.partner_card is not None else []
         if len(self.trick) < len(self.active):
             i = self.active.index(seat)
