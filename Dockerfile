@@ -11,10 +11,13 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PORT=8000
 
 WORKDIR /app
-COPY pyproject.toml README.md gunicorn.conf.py openapi.yaml ./
+COPY pyproject.toml setup.py README.md gunicorn.conf.py openapi.yaml ./
 COPY service ./service
 COPY schemas ./schemas
-RUN pip install . \
+# gcc for the compiled core (setup.py; without it the core runs as pure Python), gone in the same layer
+RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
+    && pip install . \
+    && apt-get purge -y --auto-remove gcc libc6-dev && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --user-group --no-create-home --shell /usr/sbin/nologin referee
 
 USER referee

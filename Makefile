@@ -8,26 +8,45 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test e2e e2e-deps bench openapi examples load clean messages
 
-$(VENV)/.installed: pyproject.toml
+# Every install compiles the core (setup.py: Cython, where a C compiler exists; else it stays pure
+# Python). .compiled makes it again once a source of service/rules has changed since; until then an
+# edited module runs from its source (service/rules/build.py), never from a stale build.
+CORE_SOURCES := setup.py $(shell find service/rules -name '*.py')
+
+$(VENV)/.installed: pyproject.toml setup.py
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q -e .
-	touch $@
+	touch $@ $(VENV)/.compiled
 
-$(VENV)/.dev-installed: pyproject.toml
+$(VENV)/.dev-installed: pyproject.toml setup.py
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q -e '.[dev]'
-	touch $(VENV)/.installed $@
+	touch $(VENV)/.installed $@ $(VENV)/.compiled
 
-$(VENV)/.e2e-installed: pyproject.toml
+$(VENV)/.e2e-installed: pyproject.toml setup.py
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q -e '.[dev,e2e]'
-	touch $(VENV)/.installed $(VENV)/.dev-installed $@
+	touch $(VENV)/.installed $(VENV)/.dev-installed $@ $(VENV)/.compiled
 
-run: $(VENV)/.installed
+$(VENV)/.compiled: $(VENV)/.installed $(CORE_SOURCES)
+	$(PY) -m pip install -q --no-deps -e .
+	touch $@
+
+run: $(VENV)/.installed $(VENV)/.compiled
 	HOST=$(HOST) PORT=$(PORT) $(VENV)/bin/gunicorn -c gunicorn.conf.py 'service:create_app()'
 
-test: $(VENV)/.dev-installed
+# The whole suite on the build as installed (compiled where it could be), then on the pure-Python
+# sources of the core: the tests that play every game's rules, so the two builds cannot disagree, and
+# the tests that count a hostile body's work in calls (compiled code makes no profiler events).
+PURE_SUBSET := tests/test_core_build.py tests/test_engine_speedups.py tests/test_analysis_solver.py \
+	tests/test_buck_euchre.py tests/test_bid_whist.py tests/test_court_piece_rules.py \
+	tests/test_five_hundred.py tests/test_sixes.py \
+	tests/test_hostile.py::test_every_hostile_body_gets_its_documented_problem \
+	tests/test_hostile.py::test_unknown_field_flood_is_refused_with_a_short_answer \
+	tests/test_hostile_moves.py::test_the_longest_record_accepted_costs_its_replay_and_no_more
+test: $(VENV)/.dev-installed $(VENV)/.compiled
 	$(PY) -m pytest -n 2
+	REFEREE_PURE_PYTHON=1 $(PY) -m pytest -n 2 -q $(PURE_SUBSET)
 
 # Browser tests (Debian's chromium + chromium-driver, through Selenium), the generated Python client,
 # the TypeScript types (openapi-typescript and tsc from npm, pinned in e2e/package-lock.json) and
@@ -51,7 +70,7 @@ e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
 
 # bench/hostile.py: what hostile bodies cost against normal requests (exits 1 over 10x);
 # bench/slow_clients.py: 500 slow clients for 60 s against gunicorn as shipped, and sync vs gevent
-bench: $(VENV)/.dev-installed
+bench: $(VENV)/.dev-installed $(VENV)/.compiled
 	$(PY) -m bench.run
 	$(PY) -m bench.tournaments
 	$(PY) -m bench.hostile
@@ -61,7 +80,7 @@ bench: $(VENV)/.dev-installed
 
 $(VENV)/.load-installed: pyproject.toml $(VENV)/.dev-installed
 	$(PY) -m pip install -q -e '.[dev,load]'
-	touch $@
+	touch $@ $(VENV)/.compiled
 
 # bounded: LOAD_SECONDS at saturation (every answer checked, memory per worker sampled), then the
 # fault run (a worker killed FAULT_KILLS times); loopback only; docs/TRUST.md
@@ -81,7 +100,9 @@ examples: $(VENV)/.dev-installed
 	$(PY) -m schemas.openapi > openapi.yaml
 
 clean:
-	rm -rf $(VENV) e2e/node_modules
+	rm -rf $(VENV) e2e/node_modules build
+	find service -name '*.so' -delete
+	rm -f service/rules/_compiled.json
 
 # The message catalogues (issue 13): the template from every marked message of the code (babel.cfg),
 # then each language's catalogue brought up to date with it (new msgids empty, old ones kept).

@@ -20,6 +20,8 @@ import time
 
 import orjson
 
+from service.rules.build import summary
+
 GAME = "buck-euchre"
 SEED = "bench"
 TRICKS_IN = 3
@@ -118,7 +120,7 @@ def main(argv=None) -> int:
         return 0
 
     print(f"one request in process (CPU µs, median of 5 x {n}); record: {GAME}, {len(record['moves'])} moves, "
-          f"{len(raw['state'])} bytes; Python {sys.version.split()[0]}; compiled core: {compiled()}")
+          f"{len(raw['state'])} bytes; Python {sys.version.split()[0]}; core: {summary()}")
     print()
     print(f"{'endpoint':<16}{'echo':>8}{'referee':>9}{'ratio':>7}")
     for ep in bodies:
@@ -175,11 +177,6 @@ def main(argv=None) -> int:
     for label, us in parts:
         print(f"  {'  ' + label:<52}{us:>8.1f}")
     return 0
-
-
-def compiled() -> str:
-    from service.rules import game as core
-    return "yes" if not core.__file__.endswith(".py") else "no (pure Python)"
 
 
 if __name__ == "__main__":

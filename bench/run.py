@@ -12,8 +12,9 @@
    moves until the hand is done — on this tree and on a baseline tree (``--baseline REF``, by
    default the commit the speed work of issue 12's second round started from, taken with
    ``git archive``), alternating slices, each in its own process, so the ratio shows what the
-   changes bought on the same machine at the same moment. The core is pure Python (no compiled
-   build: docs/PERFORMANCE.md says why). Then how replay cost grows: µs per move of a short and a
+   changes bought on the same machine at the same moment; and this tree's own sources run as plain
+   Python beside its compiled core (``REFEREE_PURE_PYTHON``), so the ratio shows what compiling
+   bought. Then how replay cost grows: µs per move of a short and a
    long record, µs per hand of a short and a long match.
 3. Tournament. A 10,000-hand log (matches of 100 hands) replayed through the library, then through
    ``referee replay`` in one run.
@@ -40,6 +41,9 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from service.rules.build import PURE_ENV
+from service.rules.build import summary as core_build
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "buck-euchre"
@@ -457,9 +461,11 @@ def engine_worker(game_id: str, seconds: float, with_growth: bool) -> int:
     return 0
 
 
-def _run_build(game_id: str, tree: Path, seconds: float, with_growth: bool = False) -> dict:
-    """One worker process with ``tree`` first on the path (this tree, or the baseline's source)."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(tree), os.environ.get("PYTHONPATH")]))}
+def _run_build(game_id: str, tree: Path, seconds: float, with_growth: bool = False, pure: bool = False) -> dict:
+    """One worker process with ``tree`` first on the path (this tree, or the baseline's source); ``pure``:
+    this tree's core from its sources, compiled modules or not (``REFEREE_PURE_PYTHON``)."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(tree), os.environ.get("PYTHONPATH")])),
+           PURE_ENV: "1" if pure else ""}
     # this file is loaded by its path, so that ``service`` comes from ``tree`` and not from here
     cmd = [sys.executable, "-c", "import importlib.util as u, sys; "
            f"s = u.spec_from_file_location('bench_run', {__file__!r}); b = u.module_from_spec(s); "
@@ -500,32 +506,40 @@ def bench_engine(args, tmp: Path) -> int:
     from service.rules.games import GAMES
     slices = 2
     base = baseline_tree(args.baseline, tmp)
-    trees = {"this": ROOT} | ({"base": base} if base else {})
+    # this tree as built (compiled core where setup.py could build it), the same sources run as Python,
+    # and the baseline's sources: each slice its own process, the order alternating
+    trees = {"this": (ROOT, False), "pure": (ROOT, True)} | ({"base": (base, True)} if base else {})
     print(f"Engine: random full hands through the library's Python API (deal, replay, random legal moves "
-          f"until done, auction included), no HTTP; per game and tree {args.playout_seconds:g} s in "
-          f"{slices} slices" + (f", alternating between this tree and {args.baseline} (its source by git "
-                                "archive), each slice its own process" if base else ""))
+          f"until done, auction included), no HTTP; per game and build {args.playout_seconds:g} s in "
+          f"{slices} slices, alternating between this tree as built ({core_build()}), the same tree's "
+          f"pure-Python core" + (f" and {args.baseline} (its source by git archive)" if base else "")
+          + ", each slice its own process")
     figures, failures = {}, 0
     for game_id in GAMES:
         runs = {label: [] for label in trees}
         for i in range(slices):
             for label in (list(trees) if i % 2 == 0 else list(trees)[::-1]):
-                runs[label].append(_run_build(game_id, trees[label], args.playout_seconds / slices))
+                tree, pure = trees[label]
+                runs[label].append(_run_build(game_id, tree, args.playout_seconds / slices, pure=pure))
         figures[game_id] = {k: _sum(v) for k, v in runs.items()}
     print()
-    print(f"{'game':<14}{'hands/s':>9}{'before':>8}{'x':>6}{'target':>8}  {'OpenSpiel':<14}{'moves/hand':>11}"
-          f"{'µs/move':>9}")
+    print(f"{'game':<14}{'hands/s':>9}{'pure':>7}{'x':>6}{'before':>8}{'x':>6}{'target':>8}  {'OpenSpiel':<14}"
+          f"{'moves/hand':>11}{'µs/move':>9}")
     for game_id, got in figures.items():
-        here, before = got["this"], got.get("base")
-        if "error" in here or before and "error" in before:
-            print(f"{game_id:<14}  FAILED: {here.get('error') or before.get('error')}", flush=True)
+        bad = next((r["error"] for r in got.values() if "error" in r), None)
+        if bad:
+            print(f"{game_id:<14}  FAILED: {bad}", flush=True)
             failures += 1
             continue
-        rate = here["hands"] / here["elapsed"]
-        old = before["hands"] / before["elapsed"] if before else float("nan")
+        here = got["this"]
+        rate, pure, old = (got[k]["hands"] / got[k]["elapsed"] if k in got else float("nan")
+                           for k in ("this", "pure", "base"))
         anchor, target = ANCHORS.get(game_id, ("-", 0))
-        print(f"{game_id:<14}{rate:>9.0f}{old:>8.0f}{rate / old:>6.2f}{target:>8,}  {anchor:<14}"
-              f"{here['moves'] / here['hands']:>11.1f}{here['elapsed'] / here['moves'] * 1e6:>9.1f}", flush=True)
+        print(f"{game_id:<14}{rate:>9.0f}{pure:>7.0f}{rate / pure:>6.2f}{old:>8.0f}{rate / old:>6.2f}{target:>8,}  "
+              f"{anchor:<14}{here['moves'] / here['hands']:>11.1f}{here['elapsed'] / here['moves'] * 1e6:>9.1f}",
+              flush=True)
+    print("(hands/s: this tree as built; pure: its own sources as Python, x: what compiling bought; before: "
+          "the baseline, x: what this tree bought in all)")
     print()
     print("Growth (this build): replay of one record — µs with no move, then µs per move beyond that at a "
           "quarter of the hand and at its end; matches/replay µs per hand, 10 hands and up to 100 "

@@ -1,4 +1,5 @@
-"""The referee as a library: pure Python, no Flask, no marshmallow.
+"""The referee as a library: plain Python (its hottest modules compiled where a compiler was at hand),
+no Flask, no marshmallow.
 
     from service.rules import games
     game = games.get("buck-euchre")
@@ -8,6 +9,7 @@
 What is re-exported here is the public surface; the modules behind it may change.
 """
 
+from . import build  # first: it decides, before any of them loads, which modules run compiled
 from . import games
 from .errors import IllegalMove, InvalidRecord, NotApplicable, RefereeError
 from .game import Game, Hand

@@ -1,0 +1,99 @@
+"""The compiled core: the referee's hottest modules compiled by Cython in pure-Python mode.
+
+The sources stay plain Python and are the only truth; Cython turns each listed module into a C
+extension beside it, which Python imports in preference to the ``.py``. Every other setting lives in
+``pyproject.toml``. Where Cython or a C compiler is missing, the extensions are skipped (they are
+``optional``) and the same sources run as they are. ``service/rules/build.py`` imports an extension
+only where the manifest written here says it was built from the very source now beside it, so an
+edited source is never shadowed by a stale build (docs/PERFORMANCE.md, "The compiled core").
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+HERE = Path(__file__).resolve().parent
+# What the profiles name (docs/PERFORMANCE.md): the replay and play of a hand, the deal, the solver.
+# Each module compiled costs seconds of C compilation in every fresh install.
+CORE = [
+    "service.rules.cards",
+    "service.rules.game",
+    "service.rules.holdings",
+    "service.rules.tricks",
+    "service.rules.shuffle",
+    "service.rules.options",
+    "service.rules.match",
+    "service.rules.games.buck_euchre",
+    "service.rules.games.sixes",
+    "service.rules.games.bid_whist.game",
+    "service.rules.games.bid_whist.hand",
+    "service.rules.games.court_piece.game",
+    "service.rules.games.court_piece.hand",
+    "service.rules.games.court_piece.checks",
+    "service.rules.games.five_hundred.game",
+    "service.rules.games.five_hundred.hand",
+    "service.rules.games.five_hundred.auction",
+    "service.rules.analysis.solver",
+]
+# Python's own -O3 -g compiles Cython's large C files four times slower than this, for a core that
+# runs about as fast (docs/PERFORMANCE.md, "The compiled core")
+CFLAGS = os.environ.get("REFEREE_CFLAGS", "-O1 -g0").split()
+MANIFEST = "_compiled.json"  # in service/rules: {module: sha256 of the source it was built from}
+
+
+def source(module: str) -> Path:
+    return HERE.joinpath(*module.split(".")).with_suffix(".py")
+
+
+def digest(module: str) -> str:
+    return hashlib.sha256(source(module).read_bytes()).hexdigest()
+
+
+class BuildCore(build_ext):
+    """build_ext, then the manifest of what was really built (an optional extension may have failed)."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:  # the modules compile independently: one compiler per core
+            self.parallel = os.cpu_count() or 1
+
+    def run(self) -> None:
+        super().run()
+        built = {ext.name: digest(ext.name) for ext in self.extensions
+                 if Path(self.get_ext_fullpath(ext.name)).exists()}
+        path = self._manifest()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(built, indent=1, sort_keys=True) + "\n")
+        print(f"compiled core: {len(built)} of {len(self.extensions)} modules", file=sys.stderr)
+
+    def _manifest(self) -> Path:
+        return Path(self.get_ext_fullpath("service.rules.game")).parent / MANIFEST
+
+    def get_outputs(self) -> list[str]:
+        return [*super().get_outputs(), str(self._manifest())] if self.extensions else super().get_outputs()
+
+
+def extensions() -> list:
+    try:
+        from Cython.Build import cythonize
+    except ImportError:  # a build without Cython: the pure core
+        print("compiled core: Cython is not installed; the core stays pure Python", file=sys.stderr)
+        return []
+    exts = [Extension(m, [str(source(m).relative_to(HERE))], optional=True, extra_compile_args=CFLAGS)
+            for m in CORE]
+    # annotation_typing off: an annotation stays documentation, as in Python (Cython would otherwise
+    # refuse a str subclass where ``-> str`` is written, or truncate an ``int`` that outgrows C's)
+    # force: the C is made again each build, so a change of directives can never keep a stale one
+    return cythonize(exts, language_level=3, nthreads=os.cpu_count() or 1, quiet=True, force=True,
+                     build_dir="build/cython",
+                     compiler_directives={"binding": True, "annotation_typing": False})
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": BuildCore})
