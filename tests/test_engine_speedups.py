@@ -164,6 +164,15 @@ def _candidates(hand):
     return moves
 
 
+def _random_move(hand, rng):
+    """A random legal move, a template's ``count`` of ``from`` made a random choice of ``cards``."""
+    move = rng.choice(hand.legal_moves())
+    if "count" in move:
+        move = {k: v for k, v in move.items() if k not in ("count", "from")} | {
+            "cards": rng.sample(move["from"], move["count"])}
+    return move
+
+
 @pytest.mark.parametrize("game_id", ["bid-whist", "buck-euchre", "five-hundred", "sixes"])
 def test_the_one_step_play_answers_as_the_shared_order_of_checks(game_id):
     """A game's own ``play`` (the common card checked and applied in one step) refuses what ``check``
@@ -188,10 +197,22 @@ def test_the_one_step_play_answers_as_the_shared_order_of_checks(game_id):
                     assert refused == (exc.reason, exc.detail)
                 else:
                     assert refused is None and events == expected and fast.state() == plain.state()
-            legal = [m for m in hand.legal_moves()]
-            move = rng.choice(legal)
-            if "count" in move:
-                move = {k: v for k, v in move.items() if k not in ("count", "from")} | {
-                    "cards": rng.sample(move["from"], move["count"])}
-            record = {**record, "moves": record["moves"] + [move]}
+            record = {**record, "moves": record["moves"] + [_random_move(hand, rng)]}
             hand = game.replay(record)
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 6}, {"players": 5, "call_partner": True},
+                                     {"misere_without_seven": True}])
+def test_five_hundred_lists_the_plays_check_accepts_in_pack_order(options):
+    """The play listing, filtered from each seat's cards put in pack order once, lists exactly the
+    cards ``check`` accepts, in the pack's order (a free joker's lead, listed once per suit, aside)."""
+    game, rng = GAMES["five-hundred"], random.Random(11)
+    for i in range(12):
+        hand = game.replay(game.deal(f"listing-{i}", options, i % 2, None))
+        while hand.phase != "done":
+            if hand.phase == "play":
+                seat = hand.to_act
+                held = sorted((c for c in hand.hold.held[seat] if c is not None), key=hand.position.__getitem__)
+                accepted = [NAMES[c] for c in held if hand.check({"seat": seat, "type": "play", "card": c}) is None]
+                assert [m["card"] for m in hand.legal_moves() if "suit" not in m] == accepted
+            hand.play(game.parse_move(_random_move(hand, rng), hand.n, hand.pack, None, "m"), len(hand.moves))
