@@ -216,3 +216,42 @@ def test_five_hundred_lists_the_plays_check_accepts_in_pack_order(options):
                 accepted = [NAMES[c] for c in held if hand.check({"seat": seat, "type": "play", "card": c}) is None]
                 assert [m["card"] for m in hand.legal_moves() if "suit" not in m] == accepted
             hand.play(game.parse_move(_random_move(hand, rng), hand.n, hand.pack, None, "m"), len(hand.moves))
+
+
+def _court_piece_plain_play(hand, move, index):
+    """Court Piece's play without its one-step path: the shared order of checks, then apply."""
+    refusal = hand.check(move)
+    if refusal:
+        raise IllegalMove(refusal[0], refusal[1], move_index=index)
+    events = hand.apply(move)
+    hand.moves.append(move)
+    return hand.emitted(events, index)
+
+
+@pytest.mark.parametrize("options", [{}, {"mode": "hidden_trump"}, {"mode": "hidden_trump", "rung_royal": True},
+                                     {"mode": "double_sar"}])
+def test_court_piece_one_step_play_answers_as_check_and_apply(options):
+    """Court Piece's one-step play (a card of the suit led, or a lead, taken as legal without the
+    mask) refuses what ``check`` refuses, with the same words, and plays the rest as ``apply`` would."""
+    game, rng = GAMES["court-piece"], random.Random(13)
+    for i in range(3):
+        record = game.deal(f"cp-one-step-{i}", options, 0, None)
+        hand = game.replay(record)
+        while hand.phase != "done":
+            for raw in _candidates(hand):
+                move = game.parse_move(raw, hand.n, hand.pack, None, "m")
+                fast, plain = game.replay(record), game.replay(record)
+                try:
+                    events = fast.play(dict(move), len(fast.moves))
+                except IllegalMove as exc:
+                    refused = (exc.reason, exc.detail)
+                else:
+                    refused = None
+                try:
+                    expected = _court_piece_plain_play(plain, dict(move), len(plain.moves))
+                except IllegalMove as exc:
+                    assert refused == (exc.reason, exc.detail)
+                else:
+                    assert refused is None and events == expected and fast.state() == plain.state()
+            record = {**record, "moves": record["moves"] + [_random_move(hand, rng)]}
+            hand = game.replay(record)
