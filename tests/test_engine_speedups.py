@@ -255,3 +255,19 @@ def test_court_piece_one_step_play_answers_as_check_and_apply(options):
                     assert refused is None and events == expected and fast.state() == plain.state()
             record = {**record, "moves": record["moves"] + [_random_move(hand, rng)]}
             hand = game.replay(record)
+
+
+@pytest.mark.parametrize("options", [{}, {"kitty": "exchange"}])
+def test_bid_whist_lists_the_plays_check_accepts(options):
+    """The play listing, with the suit led kept as the trick's cards come, lists exactly the cards
+    ``check`` accepts, in the hand's order."""
+    game, rng = GAMES["bid-whist"], random.Random(12)
+    for i in range(12):
+        hand = game.replay(game.deal(f"listing-{i}", options, i % 4, None))
+        while hand.phase != "done":
+            if hand.phase == "playing":
+                seat = hand.to_act
+                accepted = [NAMES[c] for c in hand.hold.held[seat]
+                            if hand.check({"seat": seat, "type": "play", "card": c}) is None]
+                assert [m["card"] for m in hand.legal_moves()] == accepted
+            hand.play(game.parse_move(_random_move(hand, rng), hand.n, hand.pack, None, "m"), len(hand.moves))
