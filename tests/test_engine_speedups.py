@@ -12,6 +12,7 @@ from service.rules.game import Hand
 from service.rules.games import GAMES
 from service.rules.games.bid_whist.auction import bid_refusal
 from service.rules.games.bid_whist.tables import MODES
+from service.rules.games.court_piece.hand import CourtPieceHand
 from service.rules.games.five_hundred.tables import BIDS
 from service.rules.shuffle import _stream, shuffled
 
@@ -173,13 +174,11 @@ def _random_move(hand, rng):
     return move
 
 
-@pytest.mark.parametrize("game_id", ["bid-whist", "buck-euchre", "five-hundred", "sixes"])
-def test_the_one_step_play_answers_as_the_shared_order_of_checks(game_id):
-    """A game's own ``play`` (the common card checked and applied in one step) refuses what ``check``
-    refuses, with the same reason and words, and plays the rest as ``Hand.play`` would."""
-    game, rng = GAMES[game_id], random.Random(7)
-    for i in range(2):
-        record = game.deal(f"one-step-{i}", {}, 0, None)
+def _one_step_answers_as(plain_play, game, options, name, hands, rng):
+    """For every position of ``hands`` random hands and every candidate move, the game's ``play``
+    refuses with ``plain_play``'s reason and words, or gives its events and state."""
+    for i in range(hands):
+        record = game.deal(f"{name}-{i}", options, 0, None)
         hand = game.replay(record)
         while hand.phase != "done":
             for raw in _candidates(hand):
@@ -192,7 +191,7 @@ def test_the_one_step_play_answers_as_the_shared_order_of_checks(game_id):
                 else:
                     refused = None
                 try:
-                    expected = Hand.play(plain, dict(move), len(plain.moves))
+                    expected = plain_play(plain, dict(move), len(plain.moves))
                 except IllegalMove as exc:
                     assert refused == (exc.reason, exc.detail)
                 else:
@@ -201,31 +200,11 @@ def test_the_one_step_play_answers_as_the_shared_order_of_checks(game_id):
             hand = game.replay(record)
 
 
-@pytest.mark.parametrize("options", [{}, {"players": 6}, {"players": 5, "call_partner": True},
-                                     {"misere_without_seven": True}])
-def test_five_hundred_lists_the_plays_check_accepts_in_pack_order(options):
-    """The play listing, filtered from each seat's cards put in pack order once, lists exactly the
-    cards ``check`` accepts, in the pack's order (a free joker's lead, listed once per suit, aside)."""
-    game, rng = GAMES["five-hundred"], random.Random(11)
-    for i in range(12):
-        hand = game.replay(game.deal(f"listing-{i}", options, i % 2, None))
-        while hand.phase != "done":
-            if hand.phase == "play":
-                seat = hand.to_act
-                held = sorted((c for c in hand.hold.held[seat] if c is not None), key=hand.position.__getitem__)
-                accepted = [NAMES[c] for c in held if hand.check({"seat": seat, "type": "play", "card": c}) is None]
-                assert [m["card"] for m in hand.legal_moves() if "suit" not in m] == accepted
-            hand.play(game.parse_move(_random_move(hand, rng), hand.n, hand.pack, None, "m"), len(hand.moves))
-
-
-def _court_piece_plain_play(hand, move, index):
-    """Court Piece's play without its one-step path: the shared order of checks, then apply."""
-    refusal = hand.check(move)
-    if refusal:
-        raise IllegalMove(refusal[0], refusal[1], move_index=index)
-    events = hand.apply(move)
-    hand.moves.append(move)
-    return hand.emitted(events, index)
+@pytest.mark.parametrize("game_id", ["bid-whist", "buck-euchre", "five-hundred", "sixes"])
+def test_the_one_step_play_answers_as_the_shared_order_of_checks(game_id):
+    """A game's own ``play`` (the common card checked and applied in one step) refuses what ``check``
+    refuses, with the same reason and words, and plays the rest as ``Hand.play`` would."""
+    _one_step_answers_as(Hand.play, GAMES[game_id], {}, "one-step", 2, random.Random(7))
 
 
 @pytest.mark.parametrize("options", [{}, {"mode": "hidden_trump"}, {"mode": "hidden_trump", "rung_royal": True},
@@ -233,41 +212,26 @@ def _court_piece_plain_play(hand, move, index):
 def test_court_piece_one_step_play_answers_as_check_and_apply(options):
     """Court Piece's one-step play (a card of the suit led, or a lead, taken as legal without the
     mask) refuses what ``check`` refuses, with the same words, and plays the rest as ``apply`` would."""
-    game, rng = GAMES["court-piece"], random.Random(13)
-    for i in range(3):
-        record = game.deal(f"cp-one-step-{i}", options, 0, None)
-        hand = game.replay(record)
-        while hand.phase != "done":
-            for raw in _candidates(hand):
-                move = game.parse_move(raw, hand.n, hand.pack, None, "m")
-                fast, plain = game.replay(record), game.replay(record)
-                try:
-                    events = fast.play(dict(move), len(fast.moves))
-                except IllegalMove as exc:
-                    refused = (exc.reason, exc.detail)
-                else:
-                    refused = None
-                try:
-                    expected = _court_piece_plain_play(plain, dict(move), len(plain.moves))
-                except IllegalMove as exc:
-                    assert refused == (exc.reason, exc.detail)
-                else:
-                    assert refused is None and events == expected and fast.state() == plain.state()
-            record = {**record, "moves": record["moves"] + [_random_move(hand, rng)]}
-            hand = game.replay(record)
+    _one_step_answers_as(CourtPieceHand.checked_play, GAMES["court-piece"], options, "cp-one-step", 3,
+                         random.Random(13))
 
 
-@pytest.mark.parametrize("options", [{}, {"kitty": "exchange"}])
-def test_bid_whist_lists_the_plays_check_accepts(options):
-    """The play listing, with the suit led kept as the trick's cards come, lists exactly the cards
-    ``check`` accepts, in the hand's order."""
-    game, rng = GAMES["bid-whist"], random.Random(12)
+@pytest.mark.parametrize("game_id, options", [
+    ("five-hundred", {}), ("five-hundred", {"players": 6}), ("five-hundred", {"players": 5, "call_partner": True}),
+    ("five-hundred", {"misere_without_seven": True}), ("bid-whist", {}), ("bid-whist", {"kitty": "exchange"})])
+def test_the_play_listing_lists_the_cards_check_accepts(game_id, options):
+    """Five Hundred's play listing (each seat's cards put in pack order once) and Bid Whist's (the
+    suit led kept as the trick's cards come) list exactly the cards ``check`` accepts, in the pack's
+    order (Five Hundred) or the hand's (Bid Whist); a free joker's lead, listed once per suit, aside."""
+    game, rng = GAMES[game_id], random.Random(11)
     for i in range(12):
-        hand = game.replay(game.deal(f"listing-{i}", options, i % 4, None))
+        hand = game.replay(game.deal(f"listing-{i}", options, i % 2, None))
         while hand.phase != "done":
-            if hand.phase == "playing":
+            if hand.phase in ("play", "playing"):
                 seat = hand.to_act
-                accepted = [NAMES[c] for c in hand.hold.held[seat]
-                            if hand.check({"seat": seat, "type": "play", "card": c}) is None]
-                assert [m["card"] for m in hand.legal_moves()] == accepted
+                held = [c for c in hand.hold.held[seat] if c is not None]
+                if game_id == "five-hundred":
+                    held.sort(key=hand.position.__getitem__)
+                accepted = [NAMES[c] for c in held if hand.check({"seat": seat, "type": "play", "card": c}) is None]
+                assert [m["card"] for m in hand.legal_moves() if "suit" not in m] == accepted
             hand.play(game.parse_move(_random_move(hand, rng), hand.n, hand.pack, None, "m"), len(hand.moves))

@@ -77,6 +77,10 @@ class CourtPieceHand(Checks, Views, Hand):
                 events = self.play_card(seat, card)
                 self.moves.append(move)
                 return self.emitted(events, index) if events or self.phase == "done" else events
+        return self.checked_play(move, index)
+
+    def checked_play(self, move, index):
+        """The plain path ``play``'s one step stands for: the shared order of checks, then ``apply``."""
         refusal = self.check(move)
         if refusal:
             raise IllegalMove(refusal[0], refusal[1], move_index=index)
