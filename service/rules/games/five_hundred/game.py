@@ -231,21 +231,33 @@ class FiveHundred(Calculators, Game):
 
     # --- dealing ---
     def deal_cards(self, cards: list[int], dealer: int, options: dict, match: dict) -> dict:
-        n = options["players"]
+        hands, kitty, dead = _places(options["players"], dealer)
+        out = {"hands": [[NAMES[cards[i]] for i in places] for places in hands],
+               "kitty": [NAMES[cards[i]] for i in kitty]}
+        if dead is not None:
+            out["dead_hand"] = [NAMES[cards[i]] for i in dead]
+        return out
+
+
+_PLACES: dict[tuple[int, int], tuple] = {}
+
+
+def _places(n: int, dealer: int) -> tuple:
+    """Where each seat's cards, the kitty's and the dead hand's lie in the shuffled pack (packets of
+    3, 4, 3 from the dealer's left, a card to the kitty after each round), worked out once per table."""
+    places = _PLACES.get((n, dealer))
+    if places is None:
         receivers = [(dealer + 1) % n, dealer, None] if n == 2 else [(dealer + 1 + k) % n for k in range(n)]
-        r = len(receivers)
         got: dict = {seat: [] for seat in receivers}
         kitty = []
         i = 0
         for size in (3, 4, 3):
             for seat in receivers:
-                got[seat] += cards[i:i + size]
+                got[seat] += range(i, i + size)
                 i += size
-            kitty.append(cards[i])
+            kitty.append(i)
             i += 1
-        assert i == 10 * r + 3
-        out = {"hands": [names(got[s]) for s in range(n)], "kitty": names(kitty)}
-        if n == 2:
-            out["dead_hand"] = names(got[None])
-        return out
+        assert i == 10 * len(receivers) + 3
+        places = _PLACES[(n, dealer)] = (tuple(got[s] for s in range(n)), kitty, got.get(None))
+    return places
 
