@@ -218,20 +218,22 @@ def test_court_piece_one_step_play_answers_as_check_and_apply(options):
 
 @pytest.mark.parametrize("game_id, options", [
     ("five-hundred", {}), ("five-hundred", {"players": 6}), ("five-hundred", {"players": 5, "call_partner": True}),
-    ("five-hundred", {"misere_without_seven": True}), ("bid-whist", {}), ("bid-whist", {"kitty": "exchange"})])
+    ("five-hundred", {"misere_without_seven": True}), ("bid-whist", {}), ("bid-whist", {"kitty": "exchange"}),
+    ("sixes", {}), ("sixes", {"players": 3, "voluntary_pass": True})])
 def test_the_play_listing_lists_the_cards_check_accepts(game_id, options):
-    """Five Hundred's play listing (each seat's cards put in pack order once) and Bid Whist's (the
-    suit led kept as the trick's cards come) list exactly the cards ``check`` accepts, in the pack's
-    order (Five Hundred) or the hand's (Bid Whist); a free joker's lead, listed once per suit, aside."""
+    """Five Hundred's play listing (each seat's cards put in pack order once), Bid Whist's (the suit
+    led kept as the trick's cards come) and Sixes' (no scan of a hand with nothing playable) list
+    exactly the cards ``check`` accepts, in the pack's order (Five Hundred) or the hand's; a free
+    joker's lead, listed once per suit, aside."""
     game, rng = GAMES[game_id], random.Random(11)
     for i in range(12):
         hand = game.replay(game.deal(f"listing-{i}", options, i % 2, None))
         while hand.phase != "done":
             if hand.phase in ("play", "playing"):
                 seat = hand.to_act
-                held = [c for c in hand.hold.held[seat] if c is not None]
+                held = [c for c in (hand.holdings if game_id == "sixes" else hand.hold).held[seat] if c is not None]
                 if game_id == "five-hundred":
                     held.sort(key=hand.position.__getitem__)
                 accepted = [NAMES[c] for c in held if hand.check({"seat": seat, "type": "play", "card": c}) is None]
-                assert [m["card"] for m in hand.legal_moves() if "suit" not in m] == accepted
+                assert [m["card"] for m in hand.legal_moves() if m["type"] == "play" and "suit" not in m] == accepted
             hand.play(game.parse_move(_random_move(hand, rng), hand.n, hand.pack, None, "m"), len(hand.moves))
