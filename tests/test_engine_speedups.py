@@ -12,6 +12,7 @@ from service.rules.game import Hand
 from service.rules.games import GAMES
 from service.rules.games.bid_whist.auction import bid_refusal
 from service.rules.games.bid_whist.tables import MODES
+from service.rules.games.court_piece.hand import CourtPieceHand
 from service.rules.games.five_hundred.tables import BIDS
 from service.rules.shuffle import _stream, shuffled
 
@@ -164,13 +165,20 @@ def _candidates(hand):
     return moves
 
 
-@pytest.mark.parametrize("game_id", ["bid-whist", "buck-euchre", "five-hundred", "sixes"])
-def test_the_one_step_play_answers_as_the_shared_order_of_checks(game_id):
-    """A game's own ``play`` (the common card checked and applied in one step) refuses what ``check``
-    refuses, with the same reason and words, and plays the rest as ``Hand.play`` would."""
-    game, rng = GAMES[game_id], random.Random(7)
-    for i in range(2):
-        record = game.deal(f"one-step-{i}", {}, 0, None)
+def _random_move(hand, rng):
+    """A random legal move, a template's ``count`` of ``from`` made a random choice of ``cards``."""
+    move = rng.choice(hand.legal_moves())
+    if "count" in move:
+        move = {k: v for k, v in move.items() if k not in ("count", "from")} | {
+            "cards": rng.sample(move["from"], move["count"])}
+    return move
+
+
+def _one_step_answers_as(plain_play, game, options, name, hands, rng):
+    """For every position of ``hands`` random hands and every candidate move, the game's ``play``
+    refuses with ``plain_play``'s reason and words, or gives its events and state."""
+    for i in range(hands):
+        record = game.deal(f"{name}-{i}", options, 0, None)
         hand = game.replay(record)
         while hand.phase != "done":
             for raw in _candidates(hand):
@@ -183,15 +191,49 @@ def test_the_one_step_play_answers_as_the_shared_order_of_checks(game_id):
                 else:
                     refused = None
                 try:
-                    expected = Hand.play(plain, dict(move), len(plain.moves))
+                    expected = plain_play(plain, dict(move), len(plain.moves))
                 except IllegalMove as exc:
                     assert refused == (exc.reason, exc.detail)
                 else:
                     assert refused is None and events == expected and fast.state() == plain.state()
-            legal = [m for m in hand.legal_moves()]
-            move = rng.choice(legal)
-            if "count" in move:
-                move = {k: v for k, v in move.items() if k not in ("count", "from")} | {
-                    "cards": rng.sample(move["from"], move["count"])}
-            record = {**record, "moves": record["moves"] + [move]}
+            record = {**record, "moves": record["moves"] + [_random_move(hand, rng)]}
             hand = game.replay(record)
+
+
+@pytest.mark.parametrize("game_id", ["bid-whist", "buck-euchre", "five-hundred", "sixes"])
+def test_the_one_step_play_answers_as_the_shared_order_of_checks(game_id):
+    """A game's own ``play`` (the common card checked and applied in one step) refuses what ``check``
+    refuses, with the same reason and words, and plays the rest as ``Hand.play`` would."""
+    _one_step_answers_as(Hand.play, GAMES[game_id], {}, "one-step", 2, random.Random(7))
+
+
+@pytest.mark.parametrize("options", [{}, {"mode": "hidden_trump"}, {"mode": "hidden_trump", "rung_royal": True},
+                                     {"mode": "double_sar"}])
+def test_court_piece_one_step_play_answers_as_check_and_apply(options):
+    """Court Piece's one-step play (a card of the suit led, or a lead, taken as legal without the
+    mask) refuses what ``check`` refuses, with the same words, and plays the rest as ``apply`` would."""
+    _one_step_answers_as(CourtPieceHand.checked_play, GAMES["court-piece"], options, "cp-one-step", 3,
+                         random.Random(13))
+
+
+@pytest.mark.parametrize("game_id, options", [
+    ("five-hundred", {}), ("five-hundred", {"players": 6}), ("five-hundred", {"players": 5, "call_partner": True}),
+    ("five-hundred", {"misere_without_seven": True}), ("bid-whist", {}), ("bid-whist", {"kitty": "exchange"}),
+    ("sixes", {}), ("sixes", {"players": 3, "voluntary_pass": True})])
+def test_the_play_listing_lists_the_cards_check_accepts(game_id, options):
+    """Five Hundred's play listing (each seat's cards put in pack order once), Bid Whist's (the suit
+    led kept as the trick's cards come) and Sixes' (no scan of a hand with nothing playable) list
+    exactly the cards ``check`` accepts, in the pack's order (Five Hundred) or the hand's; a free
+    joker's lead, listed once per suit, aside."""
+    game, rng = GAMES[game_id], random.Random(11)
+    for i in range(12):
+        hand = game.replay(game.deal(f"listing-{i}", options, i % 2, None))
+        while hand.phase != "done":
+            if hand.phase in ("play", "playing"):
+                seat = hand.to_act
+                held = [c for c in (hand.holdings if game_id == "sixes" else hand.hold).held[seat] if c is not None]
+                if game_id == "five-hundred":
+                    held.sort(key=hand.position.__getitem__)
+                accepted = [NAMES[c] for c in held if hand.check({"seat": seat, "type": "play", "card": c}) is None]
+                assert [m["card"] for m in hand.legal_moves() if m["type"] == "play" and "suit" not in m] == accepted
+            hand.play(game.parse_move(_random_move(hand, rng), hand.n, hand.pack, None, "m"), len(hand.moves))

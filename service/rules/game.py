@@ -105,8 +105,12 @@ def _key(value):
     order and each field has one JSON type, so the values themselves tell sets apart."""
     kind = type(value)
     if kind is dict:
+        if _PLAIN.issuperset(map(type, value.values())):  # flat (options, mostly): taken as it is
+            return tuple(value.items())
         return tuple([(k, v if type(v) in _PLAIN else _key(v)) for k, v in value.items()])
     if kind is list:
+        if _PLAIN.issuperset(map(type, value)):
+            return tuple(value)
         return tuple([v if type(v) in _PLAIN else _key(v) for v in value])
     return value
 
@@ -122,6 +126,8 @@ def _thaw(value):
     """A copy of a deal's JSON (dicts and lists of strings): what the cache keeps is never shared."""
     kind = type(value)
     if kind is list:
+        if _PLAIN.issuperset(map(type, value)):  # a row of card names: copied in one step
+            return value[:]
         return [v if type(v) is str else _thaw(v) for v in value]
     if kind is dict:
         return {k: _thaw(v) for k, v in value.items()}

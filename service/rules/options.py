@@ -103,8 +103,9 @@ def parse_options(raw, table: tuple[Option, ...]) -> dict:
     if not isinstance(raw, dict):
         raise InvalidRecord("bad_option", M("options must be an object"))
     key = None
-    if all(type(v) in _SCALARS for v in raw.values()):
-        key = tuple([(k, type(v), v) for k, v in raw.items()])
+    values = raw.values()
+    if _SCALARS.issuperset(map(type, values)):  # both in C: a record sends its options in full
+        key = tuple(zip(raw, map(type, values), values))
         hit = entry.seen.get(key)
         if hit is not None:
             return dict(hit)

@@ -490,8 +490,9 @@ class SixesHand(Hand):
         seat = self.to_act
         if not self.moves:
             return [{"seat": seat, "type": "play", "card": "6D"}]
+        playable = self.playable & self.holdings.known[seat]  # none, often: a pass, and no scan of the hand
         out = [{"seat": seat, "type": "play", "card": NAMES[c]}
-               for c in self.holdings.held[seat] if c is not None and self.playable >> c & 1]
+               for c in self.holdings.held[seat] if c is not None and playable >> c & 1] if playable else []
         if not out or self.options["voluntary_pass"] and self.chips[seat]:
             out.append({"seat": seat, "type": "pass"})
         return out

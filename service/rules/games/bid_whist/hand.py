@@ -66,6 +66,7 @@ class BidWhistHand(Hand):
         self.leader = None
         self.trick: list[tuple[int, int]] = []
         self.trick_cards: list[int] = []
+        self.led: int | None = None  # ``led_suit`` of the trick so far, kept as its cards come
         self.won = [0] * 4
         self.discards = None
 
@@ -79,7 +80,7 @@ class BidWhistHand(Hand):
             known = self.hold.known[seat]
             if known >> card & 1:
                 ranking = self.ranking
-                led = led_suit(ranking, self.trick_cards) if self.trick_cards else None
+                led = self.led
                 if led is None or ranking.suit[card] == led or not known & ranking.suit_masks[led]:
                     return self.recorded(move, self._play(seat, card), index)
         return super().play(move, index)
@@ -188,11 +189,14 @@ class BidWhistHand(Hand):
         self.to_act = self.leader
         self.trick = []
         self.trick_cards = []
+        self.led = None
 
     def _play(self, seat: int, card: int) -> list[dict]:
         self.hold.remove(seat, card)
         self.trick.append((seat, card))
         self.trick_cards.append(card)
+        if self.led is None and self.ranking.suit[card] >= 0:
+            self.led = self.ranking.suit[card]
         if len(self.trick) < 4:
             self.to_act = (seat + 1) % 4
             return []
@@ -206,6 +210,7 @@ class BidWhistHand(Hand):
             self.leader = self.to_act = winner
             self.trick = []
             self.trick_cards = []
+            self.led = None
         return events
 
     def books(self) -> list[int]:
@@ -225,6 +230,7 @@ class BidWhistHand(Hand):
         self.to_act = None
         self.trick = []
         self.trick_cards = []
+        self.led = None
 
     # --- listing ---
     def legal_moves(self) -> list[dict]:
@@ -251,10 +257,8 @@ class BidWhistHand(Hand):
         if self.phase == "discarding":
             return [{"seat": seat, "type": "discard", "count": KITTY_SIZE, "from": names(hand)}]
         legal = self.hold.known[seat]  # every card known; ``legal_mask`` inlined
-        if self.trick_cards:
-            led = led_suit(self.ranking, self.trick_cards)
-            if led is not None:
-                legal = legal & self.ranking.suit_masks[led] or legal
+        if self.led is not None:
+            legal = legal & self.ranking.suit_masks[self.led] or legal
         return [{"seat": seat, "type": "play", "card": NAMES[c]} for c in hand if legal >> c & 1]
 
     # --- state ---

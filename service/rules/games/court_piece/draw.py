@@ -27,13 +27,14 @@ def run_draw(cards) -> tuple[list[list[tuple[int, int]]], int]:
             return rounds, seats[0]
 
 
-def check_draw(raw) -> int:
-    """A record's ``deal.draw``: valid rounds (bad_draw); the winning seat."""
+def check_draw(raw) -> tuple[list[list[tuple[int, int]]], int]:
+    """A record's ``deal.draw``: valid rounds (bad_draw); its rounds of (seat, card) and the winning seat."""
     if not isinstance(raw, list) or not raw:
         raise InvalidRecord("bad_draw", M("deal.draw must be a non-empty list of rounds"))
     seats = [0, 1, 2, 3]
     seen = set()
     winner = None
+    rounds = []
     for r, rnd in enumerate(raw):
         if winner is not None:
             raise InvalidRecord("bad_draw", M("deal.draw[{r}]: the draw was already decided", r=r))
@@ -42,7 +43,7 @@ def check_draw(raw) -> int:
         cards = []
         for i, entry in enumerate(rnd):
             where = f"deal.draw[{r}][{i}]"
-            if not isinstance(entry, dict) or set(entry) != {"seat", "card"}:
+            if not isinstance(entry, dict) or len(entry) != 2 or "seat" not in entry or "card" not in entry:
                 raise InvalidRecord("bad_draw", M("{where} must be {{seat, card}}", where=where))
             if entry["seat"] != seats[i] or not is_int(entry["seat"]):
                 raise InvalidRecord("bad_draw", M("{where}.seat must be {seats}", where=where, seats=seats[i]))
@@ -53,6 +54,7 @@ def check_draw(raw) -> int:
                 raise InvalidRecord("bad_draw", M("{where}.card: {card} drawn twice", where=where, card=NAMES[card]))
             seen.add(card)
             cards.append(card)
+        rounds.append(list(zip(seats, cards)))
         top = max(c & 15 for c in cards)
         tied = [s for s, c in zip(seats, cards) if c & 15 == top]
         if len(tied) == 1:
@@ -63,7 +65,7 @@ def check_draw(raw) -> int:
         seats = tied
     if winner is None:
         raise InvalidRecord("bad_draw", M("deal.draw ends with a tie"))
-    return winner
+    return rounds, winner
 
 
 def draw_json(rounds):

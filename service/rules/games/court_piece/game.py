@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...cards import NAMES, SUITS, lookup
+from ...cards import NAMES, SUITS
 from ...errors import InvalidRecord, M, N_, short
 from ...game import Game, is_int, parse_seed, remember_deal
 from ...shuffle import new_seed, shuffled
@@ -73,15 +73,15 @@ class CourtPiece(Calculators, Game):
         out = {"hand_number": hn}
         for key in ("scores", "consecutive_wins"):
             v = raw.get(key, [0, 0])
-            if not isinstance(v, list) or len(v) != 2 or not all(is_int(x) and x >= 0 for x in v):
+            if not isinstance(v, list) or len(v) != 2 or not (is_int(v[0]) and is_int(v[1]) and v[0] >= 0 and v[1] >= 0):
                 raise InvalidRecord("bad_match", M("match.{key} must be two integers >= 0", key=key))
             out[key] = list(v)
         runs = out["consecutive_wins"]
         if max(runs) >= 7 or min(runs) > 0:
             raise InvalidRecord("bad_match", M("match.consecutive_wins: at most one run, each below 7"))
         fgs = raw.get("first_game_seats", [])
-        if not isinstance(fgs, list) or not all(is_int(x) and 0 <= x < 4 for x in fgs) \
-                or len(set(fgs)) != len(fgs):
+        if not isinstance(fgs, list) or fgs and (not all(is_int(x) and 0 <= x < 4 for x in fgs)
+                                                 or len(set(fgs)) != len(fgs)):
             raise InvalidRecord("bad_match", M("match.first_game_seats must be distinct seats 0-3"))
         out["first_game_seats"] = list(fgs)
         target = options["target_courts"] if options["scoring"] == "courts" else options["target_points"]
@@ -98,13 +98,15 @@ class CourtPiece(Calculators, Game):
         if not isinstance(hands, list) or len(hands) != 4 or not all(isinstance(h, list) for h in hands):
             raise InvalidRecord("bad_deal", M("deal.hands must be four lists of cards"))
         parsed = [_row(h, s, viewer is not None) for s, h in enumerate(hands)]
-        seen = 0
-        for s, h in enumerate(parsed):
-            for i, c in enumerate(h):
-                if c is not None:
-                    if seen >> c & 1:
-                        raise InvalidRecord("duplicate_card", M("deal.hands[{value}][{value2}]: {names} twice", value=s, value2=i, names=NAMES[c]))
-                    seen |= 1 << c
+        every = [c for h in parsed for c in h if c is not None]
+        if len(set(every)) != len(every):  # the card-by-card scan only to name the duplicate
+            seen = 0
+            for s, h in enumerate(parsed):
+                for i, c in enumerate(h):
+                    if c is not None:
+                        if seen >> c & 1:
+                            raise InvalidRecord("duplicate_card", M("deal.hands[{value}][{value2}]: {names} twice", value=s, value2=i, names=NAMES[c]))
+                        seen |= 1 << c
         for s, h in enumerate(parsed):
             if len(h) != 13:
                 raise InvalidRecord("wrong_card_count", M("deal.hands[{value}] has {h} cards, not 13", value=s, h=len(h)))
@@ -114,11 +116,11 @@ class CourtPiece(Calculators, Game):
             if raw["draw"] is None or hand.match["hand_number"] != 1 or not o["first_hand_draw"]:
                 raise InvalidRecord("bad_draw", M("a draw belongs only to a match's first hand with "
                                     "first_hand_draw on"))
-            winner = check_draw(raw["draw"])
+            rounds, winner = check_draw(raw["draw"])
             if winner != (hand.dealer + 1) % 4:
                 raise InvalidRecord("draw_mismatch", M("the draw makes seat {winner} the first chooser, not seat "
                                     "{dealer}", winner=winner, dealer=(hand.dealer + 1) % 4))
-            draw = draw_json([[(e["seat"], lookup(e["card"])) for e in rnd] for rnd in raw["draw"]])
+            draw = draw_json(rounds)
         hand.setup(parsed, draw)
 
     def _fast_move(self, raw, n, pack):

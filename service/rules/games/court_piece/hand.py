@@ -66,13 +66,21 @@ class CourtPieceHand(Checks, Views, Hand):
     # ---- applying
     def play(self, move, index):
         if move["type"] == "play" and self.phase == "play" and move["seat"] == self.to_act:
-            # the common case, the same checks as below in short: a held, legal, face-up card
+            # the common case, the same checks as below in short: a held, face-up, legal card (one
+            # of the suit led, or any lead but a forced trump, is legal without working out the mask)
             seat, card = move["seat"], move["card"]
-            if (self.holdings.known[seat] >> card & 1 and self.legal_mask(seat) >> card & 1
-                    and not (seat == self.caller and card == self.face_down and not self.revealed)):
+            trick = self.trick
+            if (self.holdings.known[seat] >> card & 1
+                    and not (seat == self.caller and card == self.face_down and not self.revealed)
+                    and ((card >> 4 == trick[0][1] >> 4 if trick else self.must_trump != seat)
+                         or self.legal_mask(seat) >> card & 1)):
                 events = self.play_card(seat, card)
                 self.moves.append(move)
                 return self.emitted(events, index) if events or self.phase == "done" else events
+        return self.checked_play(move, index)
+
+    def checked_play(self, move, index):
+        """The plain path ``play``'s one step stands for: the shared order of checks, then ``apply``."""
         refusal = self.check(move)
         if refusal:
             raise IllegalMove(refusal[0], refusal[1], move_index=index)

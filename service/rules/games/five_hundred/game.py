@@ -88,15 +88,15 @@ class FiveHundred(Calculators, Game):
             raise InvalidRecord("invalid_card", M("{where}: {text} is not a card of this pack", where=where, text=short(text)))
         return card
 
-    def _row(self, pack: Pack, cards: list, seat: int, view: bool) -> list:
-        """One hand of the deal: written canonically, in one pass in C; else card by card (the error)."""
+    def _row(self, pack: Pack, cards: list, where: str, view: bool) -> list:
+        """A hand or the kitty: written canonically, in one pass in C; else card by card (the error)."""
         try:
             row = list(map(_FAST_BY_PACK[pack].get, cards))
         except TypeError:  # an unhashable item: the card-by-card reading words it
             row = [None]
         if None not in row:
             return row
-        return [self._card(pack, t, f"deal.hands[{seat}][{i}]", view) for i, t in enumerate(cards)]
+        return [self._card(pack, t, f"{where}[{i}]", view) for i, t in enumerate(cards)]
 
     def parse_deal(self, raw, hand: FiveHundredHand) -> None:
         n, pack, view = hand.n, hand.pack, hand.viewer is not None
@@ -109,19 +109,21 @@ class FiveHundred(Calculators, Game):
         # card strings first, wherever they stand (CONVENTIONS.md: card strings, duplicates, counts);
         # a part that is not a list is a count problem, reported after them
         rows = hands if isinstance(hands, list) else []
-        parsed = [self._row(pack, h, s, view) if isinstance(h, list) else None for s, h in enumerate(rows)]
-        pkitty = ([self._card(pack, t, f"deal.kitty[{i}]", view) for i, t in enumerate(kitty)]
-                  if isinstance(kitty, list) else None)
+        parsed = [self._row(pack, h, f"deal.hands[{s}]", view) if isinstance(h, list) else None
+                  for s, h in enumerate(rows)]
+        pkitty = self._row(pack, kitty, "deal.kitty", view) if isinstance(kitty, list) else None
         pdead = None
         if isinstance(dead, list):
-            pdead = [self._card(pack, t, f"deal.dead_hand[{i}]", view) for i, t in enumerate(dead)]
-        seen = 0
-        for c in [c for h in parsed if h for c in h] + (pkitty or []) + (pdead or []):
-            if c is None:
-                continue
-            if seen >> c & 1:
-                raise InvalidRecord("duplicate_card", M("{names} appears twice in the deal", names=NAMES[c]))
-            seen |= 1 << c
+            pdead = self._row(pack, dead, "deal.dead_hand", view)
+        every = [c for h in parsed if h for c in h] + (pkitty or []) + (pdead or [])
+        if None in every:
+            every = [c for c in every if c is not None]
+        if len(set(every)) != len(every):  # the card-by-card scan only to name the duplicate
+            seen = 0
+            for c in every:
+                if seen >> c & 1:
+                    raise InvalidRecord("duplicate_card", M("{names} appears twice in the deal", names=NAMES[c]))
+                seen |= 1 << c
         if not isinstance(hands, list) or None in parsed:
             raise InvalidRecord("wrong_card_count", M("deal.hands must be a list of card lists, one per seat"))
         if pkitty is None:
@@ -229,21 +231,33 @@ class FiveHundred(Calculators, Game):
 
     # --- dealing ---
     def deal_cards(self, cards: list[int], dealer: int, options: dict, match: dict) -> dict:
-        n = options["players"]
+        hands, kitty, dead = _places(options["players"], dealer)
+        out = {"hands": [[NAMES[cards[i]] for i in places] for places in hands],
+               "kitty": [NAMES[cards[i]] for i in kitty]}
+        if dead is not None:
+            out["dead_hand"] = [NAMES[cards[i]] for i in dead]
+        return out
+
+
+_PLACES: dict[tuple[int, int], tuple] = {}
+
+
+def _places(n: int, dealer: int) -> tuple:
+    """Where each seat's cards, the kitty's and the dead hand's lie in the shuffled pack (packets of
+    3, 4, 3 from the dealer's left, a card to the kitty after each round), worked out once per table."""
+    places = _PLACES.get((n, dealer))
+    if places is None:
         receivers = [(dealer + 1) % n, dealer, None] if n == 2 else [(dealer + 1 + k) % n for k in range(n)]
-        r = len(receivers)
         got: dict = {seat: [] for seat in receivers}
         kitty = []
         i = 0
         for size in (3, 4, 3):
             for seat in receivers:
-                got[seat] += cards[i:i + size]
+                got[seat] += range(i, i + size)
                 i += size
-            kitty.append(cards[i])
+            kitty.append(i)
             i += 1
-        assert i == 10 * r + 3
-        out = {"hands": [names(got[s]) for s in range(n)], "kitty": names(kitty)}
-        if n == 2:
-            out["dead_hand"] = names(got[None])
-        return out
+        assert i == 10 * len(receivers) + 3
+        places = _PLACES[(n, dealer)] = (tuple(got[s] for s in range(n)), kitty, got.get(None))
+    return places
 

@@ -60,6 +60,7 @@ class FiveHundredHand(PartnerCall, Hand):
         self.exposed = False
         self.calling = calls_partner(options)  # variant V1
         self.played_out = False  # variant V2: everyone passed and the hand is played out
+        self._in_order: list[tuple[int, list[int]]] = [(0, [])] * self.n  # per seat: (cards, them in pack order)
 
     # --- set-up ---
     def begin(self) -> None:
@@ -370,14 +371,18 @@ class FiveHundredHand(PartnerCall, Hand):
         return self._legal_plays(seat)
 
     def _sorted(self, mask: int) -> list[str]:
-        """The names of a mask's cards in pack order (a hand's ten bits, not the pack's 43)."""
+        """The names of a mask's cards in pack order."""
+        return [NAMES[c] for c in self._in_pack_order(mask)]
+
+    def _in_pack_order(self, mask: int) -> list[int]:
+        """A mask's cards in pack order (a hand's ten bits, not the pack's 43)."""
         cards = []
         while mask:
             low = mask & -mask
             cards.append(low.bit_length() - 1)
             mask ^= low
         cards.sort(key=self.position.__getitem__)
-        return [NAMES[c] for c in cards]
+        return cards
 
     def _legal_plays(self, seat: int) -> list[dict]:
         held = self.hold.known[seat]
@@ -391,15 +396,18 @@ class FiveHundredHand(PartnerCall, Hand):
                 allowed = held
         else:
             allowed = held
-        # the allowed cards in pack order: picked from the hand's own list (a handful, not a scan of
-        # the mask's bits) when it holds them all, and sorted by their place in the pack
-        cards = [c for c in self.hold.held[seat] if c is not None and allowed >> c & 1]
-        if len(cards) == allowed.bit_count():
-            cards.sort(key=self.position.__getitem__)
-            written = [NAMES[c] for c in cards]
-        else:
-            written = self._sorted(allowed)
-        if "JK" not in written or self.trick or not self.free_joker:
+        # the allowed cards in pack order, filtered from the seat's cards put in that order once (and
+        # again only when the seat holds a card they lack: the kitty, a view learning the joker)
+        base, ordered = self._in_order[seat]
+        if held & ~base:
+            ordered = [c for c in self.hold.held[seat] if c is not None]
+            if len(ordered) == held.bit_count():  # a hand's list holds what its mask says: no scan of bits
+                ordered.sort(key=self.position.__getitem__)
+            else:
+                ordered = self._in_pack_order(held)
+            self._in_order[seat] = held, ordered
+        written = [NAMES[c] for c in ordered if allowed >> c & 1]
+        if self.trick or not self.free_joker or not allowed >> JOKER & 1:
             return [{"seat": seat, "type": "play", "card": name} for name in written]
         out = []
         for name in written:
