@@ -34,12 +34,16 @@ CORE = [
     "service.rules.games.sixes",
     "service.rules.games.bid_whist.game",
     "service.rules.games.bid_whist.hand",
+    "service.rules.games.bid_whist.ranking",
     "service.rules.games.court_piece.game",
     "service.rules.games.court_piece.hand",
     "service.rules.games.court_piece.checks",
+    "service.rules.games.court_piece.deck",
+    "service.rules.games.court_piece.draw",
     "service.rules.games.five_hundred.game",
     "service.rules.games.five_hundred.hand",
     "service.rules.games.five_hundred.auction",
+    "service.rules.games.five_hundred.ranking",
     "service.rules.analysis.solver",
 ]
 # Python's own -O3 -g compiles Cython's large C files four times slower than this, for a core that
