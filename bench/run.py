@@ -42,9 +42,6 @@ import tempfile
 import time
 from pathlib import Path
 
-from service.rules.build import PURE_ENV
-from service.rules.build import summary as core_build
-
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "buck-euchre"
 SEED = "bench"
@@ -464,6 +461,7 @@ def engine_worker(game_id: str, seconds: float, with_growth: bool) -> int:
 def _run_build(game_id: str, tree: Path, seconds: float, with_growth: bool = False, pure: bool = False) -> dict:
     """One worker process with ``tree`` first on the path (this tree, or the baseline's source); ``pure``:
     this tree's core from its sources, compiled modules or not (``REFEREE_PURE_PYTHON``)."""
+    from service.rules.build import PURE_ENV  # here: this file also runs in a baseline tree without it
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(tree), os.environ.get("PYTHONPATH")])),
            PURE_ENV: "1" if pure else ""}
     # this file is loaded by its path, so that ``service`` comes from ``tree`` and not from here
@@ -503,6 +501,7 @@ def baseline_tree(ref: str, tmp: Path) -> Path | None:
 
 
 def bench_engine(args, tmp: Path) -> int:
+    from service.rules.build import summary as core_build
     from service.rules.games import GAMES
     slices = 2
     base = baseline_tree(args.baseline, tmp)
