@@ -90,14 +90,16 @@ def extensions() -> list:
     except ImportError:  # a build without Cython: the pure core
         print("compiled core: Cython is not installed; the core stays pure Python", file=sys.stderr)
         return []
-    exts = [Extension(m, [str(source(m).relative_to(HERE))], optional=True, extra_compile_args=CFLAGS)
-            for m in CORE]
+    exts = [Extension(m, [str(source(m).relative_to(HERE))], extra_compile_args=CFLAGS) for m in CORE]
     # annotation_typing off: an annotation stays documentation, as in Python (Cython would otherwise
     # refuse a str subclass where ``-> str`` is written, or truncate an ``int`` that outgrows C's)
     # force: the C is made again each build, so a change of directives can never keep a stale one
-    return cythonize(exts, language_level=3, nthreads=os.cpu_count() or 1, quiet=True, force=True,
-                     build_dir="build/cython",
-                     compiler_directives={"binding": True, "annotation_typing": False})
+    built = cythonize(exts, language_level=3, nthreads=os.cpu_count() or 1, quiet=True, force=True,
+                      build_dir="build/cython",
+                      compiler_directives={"binding": True, "annotation_typing": False})
+    for ext in built:  # set here: cythonize's copies drop it
+        ext.optional = True  # no C compiler: a warning, and the module runs from its source
+    return built
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": BuildCore})
