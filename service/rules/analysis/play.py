@@ -98,6 +98,11 @@ class Play:
     def trump_now(self):
         return None
 
+    def simple_led(self):
+        """The suit led, where the current trick (not empty) ranks plainly: the strongest trump
+        (``trump_now``), else the strongest card of that suit, wins; None where other rules apply."""
+        return None
+
     def quick_allowed(self) -> bool:
         """Whether the leader's top cards are sure tricks (no hidden trump, no stop at a trick)."""
         return True
@@ -333,6 +338,9 @@ class RankedPlay(Play):
     def trump_now(self):
         return self.ranking.trump
 
+    def simple_led(self):
+        return self._suit[self.trick[0][1]]
+
 
 class BidWhistPlay(RankedPlay):
     """The first card with a suit sets the suit to follow (a no-trump joker has none, never wins)."""
@@ -343,6 +351,10 @@ class BidWhistPlay(RankedPlay):
             if s >= 0:
                 return s
         return None
+
+    def simple_led(self):
+        su = self._suit[self.trick[0][1]]
+        return su if su >= 0 else None  # a led suitless joker: the next card sets the suit
 
     def moves(self, seat):
         hand = self.hands[seat]
@@ -395,6 +407,9 @@ class FiveHundredPlay(RankedPlay):
         self.misere = misere
         self.contractor = contractor
         self.last_trick_only = last_trick_only
+
+    def simple_led(self):
+        return None if self.free_joker else self._suit[self.trick[0][1]]
 
     def _joker_live(self):
         return self.free_joker and (any(h >> JOKER & 1 for h in self.hands)
@@ -509,6 +524,11 @@ class CourtPiecePlay(Play):
 
     def quick_allowed(self):
         return self.revealed and not self.can_change and self.must_trump is None
+
+    def simple_led(self):
+        # before a reveal the face-down card is not playable; after one within the trick,
+        # trumps count from the revealing position only
+        return self.trick[0][1] >> 4 if self.revealed and not self.trump_from else None
 
     def plays_out(self):
         return False  # the hand stops at 7 tricks

@@ -67,6 +67,7 @@ class Solver:
         self.table: dict = {}
         self.history: dict[int, int] = {}  # (seat << 7 | card) -> cut-offs it caused, weighted
         self._reps: dict = {}  # (a seat's cards of a suit, the others' live ones) -> (reps, merged)
+        self._tops: dict = {}  # a mask of one effective suit -> its strongest card's power
         self.rel = 0
 
     # --- the root ---
@@ -470,6 +471,9 @@ class Solver:
         counted = p.counted
         side = counted[seat]
         trump = p.trump_now()
+        led = p.simple_led()
+        if led is not None:
+            return self._follow_order_ranked(seat, cards, led, trump)
         # each later opponent's strongest answer (its legal card by trump, then power)
         answers = []
         n = p.width - len(trick) - 1
@@ -520,6 +524,69 @@ class Solver:
             h = hist.get(base | c, 0)
             scored.append((score * 4096 + (h if h < 4095 else 4095), c))
         p.trick = trick
+        scored.sort(reverse=True)
+        return [c for _, c in scored]
+
+    def _follow_order_ranked(self, seat: int, cards: list[int], led: int, trump) -> list[int]:
+        """``_follow_order`` where the trick ranks plainly by the suit led and trump
+        (``Play.simple_led``): strengths compared directly, no trial tricks. Same order."""
+        p = self.p
+        st, pw, smask, hands = p.st, p.pw, p.smask, p.hands
+        counted = p.counted
+        side = counted[seat]
+        cur = -1
+        cur_seat = seat
+        for s, c in p.trick:
+            su = st[c]
+            k = pw[c] + 1000 if su == trump else (pw[c] if su == led else -1)
+            if k > cur:
+                cur, cur_seat = k, s
+        # the strongest answer of the opponents still to play
+        amax = -1
+        o = seat
+        lm = smask[led]
+        tm = smask[trump] if trump is not None else 0
+        tops = self._tops
+        for _ in range(p.width - len(p.trick) - 1):
+            o = p.nxt[o]
+            if counted[o] != side:
+                h = hands[o]
+                f = h & lm
+                if f:
+                    k = tops.get(f)
+                    if k is None:
+                        k = tops[f] = _top(p, f)[0]
+                else:
+                    f = h & tm
+                    if f:
+                        k = tops.get(f)
+                        if k is None:
+                            k = tops[f] = _top(p, f)[0]
+                        k += 1000
+                    else:
+                        k = -1
+                if k > amax:
+                    amax = k
+        ours_safe = counted[cur_seat] == side and cur > amax
+        hist = self.history
+        base = seat << 7
+        scored = []
+        for c in cards:
+            su = st[c]
+            t = su == trump
+            cheap = t * 64 + pw[c]
+            k = pw[c] + 1000 if t else (pw[c] if su == led else -1)
+            wins = k > cur
+            if ours_safe:
+                score = -cheap if not wins else -200 - cheap
+            elif wins and k > amax:
+                score = 400 - cheap
+            elif wins:
+                score = -300 - cheap
+            else:
+                score = -cheap
+            h = hist.get(base | c, 0)
+            scored.append((score * 4096 + (h if h < 4095 else 4095), c))
         scored.sort(reverse=True)
         return [c for _, c in scored]
 
