@@ -196,6 +196,7 @@ class Play:
                 sm |= 1 << c
             self._korders.append((base, sm, order))
         self._acache = {}
+        self._wcache = {}  # every seat's cards -> (lengths, owners, live): a position seen again
         self._mcache = {}
         self._tcache = {}
         self.trick_rel = 0
@@ -208,6 +209,10 @@ class Play:
         order, 3 bits) holding each live card from the strongest down; an entry applies where the
         owners of the suit's top cards down to its lowest relevant card are the same."""
         hands = self.hands
+        whole = tuple(hands)
+        r = self._wcache.get(whole)
+        if r is not None:
+            return (r[0], self.leader, self.extra()), r[1], r[2]
         seats = self.seats
         cache = self._acache
         code = 0
@@ -235,6 +240,9 @@ class Play:
             code |= r[0]
             lens.append(r[1])
             live |= r[2]
+        if len(self._wcache) > 300_000:  # a bound on memory: positions recur mostly nearby
+            self._wcache.clear()
+        self._wcache[whole] = (tuple(lens), code, live)
         return (tuple(lens), self.leader, self.extra()), code, live
 
     def relevance_mask(self, rel: int, live: int) -> tuple[int, int]:
