@@ -196,6 +196,7 @@ class Play:
                 sm |= 1 << c
             self._korders.append((base, sm, order))
         self._acache = {}
+        self._topc = {}  # a mask of one effective suit -> (power, card) of its strongest (solver._top)
         self._wcache = {}  # every seat's cards -> (lengths, owners, live): a position seen again
         self._mcache = {}
         self._tcache = {}

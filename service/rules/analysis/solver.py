@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from ..cards import JOKER
 from ..messages import M
-from .play import REVEAL, Play, bits
+from .play import REVEAL, Play, bits, cards_of
 
 INF = 1 << 20
 
@@ -442,12 +442,14 @@ class Solver:
             f = info.get(su)
             if f is None:
                 sm = smask[su] if su >= 0 else 0
-                top_other = max((pw[o] for o in bits(others & sm)), default=-1)
-                top_opp = max((pw[o] for o in bits(opp_all & sm)), default=-1)
+                top_other = _top(p, others & sm)[0]
+                top_opp = _top(p, opp_all & sm)[0]
                 ruffed = trump is not None and su != trump and any(
                     not hands[o] & sm and hands[o] & smask[trump] for o in opps)
-                mate_wins = any(max((pw[o] for o in bits(hands[m] & sm)), default=-1) > top_opp
-                                for m in mates)
+                mate_wins = False
+                for m in mates:
+                    if _top(p, hands[m] & sm)[0] > top_opp:
+                        mate_wins = True
                 mate_ruffs = trump is not None and su != trump and any(
                     not hands[m] & sm and hands[m] & smask[trump] for m in mates)
                 f = info[su] = (top_other, ruffed, mate_wins, mate_ruffs)
@@ -665,16 +667,32 @@ def _all_tops(p: Play):
 
 
 def _top(p: Play, mask: int) -> tuple[int, int]:
-    """(power, card) of the strongest card of ``mask`` (one effective suit); (-1, 0) if empty."""
+    """(power, card) of the strongest card of ``mask`` (one effective suit); (-1, 0) if empty.
+    Cached per search (``Play.prepare`` fixes the powers)."""
+    r = p._topc.get(mask)
+    if r is not None:
+        return r
     pw = p.pw
     best, card = -1, 0
-    while mask:
-        low = mask & -mask
+    m = mask
+    while m:
+        low = m & -m
         c = low.bit_length() - 1
         if pw[c] > best:
             best, card = pw[c], c
-        mask ^= low
-    return best, card
+        m ^= low
+    r = p._topc[mask] = (best, card)
+    return r
+
+
+def _above(p: Play, mask: int, top: int) -> int:
+    """How many cards of ``mask`` are stronger than power ``top``."""
+    pw = p.pw
+    w = 0
+    for c in cards_of(mask):
+        if pw[c] > top:
+            w += 1
+    return w
 
 
 def quick_tricks(p: Play) -> tuple[int, int]:
@@ -706,26 +724,33 @@ def quick_tricks(p: Play) -> tuple[int, int]:
     t = 0
     rel = 0
     for su in range(4):
-        m = mine & smask[su]
+        sm = smask[su]
+        m = mine & sm
         if not m:
             continue
-        om = rest & smask[su]
+        om = rest & sm
         if om:
             top, card = _top(p, om)
-            w = 0
-            for c in bits(m):
-                if pw[c] > top:
-                    w += 1
+            w = _above(p, m, top)
             if not w:
                 continue
             rel |= 1 << card
         else:
             w = m.bit_count()
         if su == trump or not ruffers:
-            longest = max((hands[s] & smask[su]).bit_count() for s in others) if om else 0
+            longest = 0
+            if om:
+                for s in others:
+                    n = (hands[s] & sm).bit_count()
+                    if n > longest:
+                        longest = n
             t += m.bit_count() if w >= longest else w
         else:
-            t += min(w, min((hands[s] & smask[su]).bit_count() for s in ruffers))
+            for s in ruffers:
+                n = (hands[s] & sm).bit_count()
+                if n < w:
+                    w = n
+            t += w
     side = p.counted[leader]
     for m in others:
         if p.counted[m] == side and hands[m]:
@@ -754,22 +779,29 @@ def _via_partner(p: Play, leader: int, mate: int, ruffers: list[int], trump) -> 
     if leader not in ruff and (trump is not None and hands[leader] & smask[trump] or p.wild() == leader):
         ruff.append(leader)
     for su in range(4):
-        low = hands[leader] & smask[su]
-        mm = hands[mate] & smask[su]
+        sm = smask[su]
+        low = hands[leader] & sm
+        mm = hands[mate] & sm
         if not low or not mm:
             continue
-        top, card = _top(p, rest & smask[su])
-        w = 0
-        for c in bits(mm):
-            if pw[c] > top:
-                w += 1
+        top, card = _top(p, rest & sm)
+        w = _above(p, mm, top)
         if not w:
             continue
         if su == trump or not ruff:
-            longest = max((hands[s] & smask[su]).bit_count() for s in p.seats if s != mate)
+            longest = 0
+            for s in p.seats:
+                if s != mate:
+                    n = (hands[s] & sm).bit_count()
+                    if n > longest:
+                        longest = n
             n = mm.bit_count() if w >= longest else w
         else:
-            n = min(w, min((hands[s] & smask[su]).bit_count() for s in ruff))
+            n = w
+            for s in ruff:
+                k = (hands[s] & sm).bit_count()
+                if k < n:
+                    n = k
         if n > best:
             best = n
             rel = 1 << card
