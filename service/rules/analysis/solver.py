@@ -148,6 +148,7 @@ class Solver:
             bucket = self.table.get(key)
             lo, hi = 0, cap
             lo_m = hi_m = 0
+            near = None
             if bucket is not None:
                 for (mask, ecode), entry in bucket.items():
                     if code & mask == ecode:
@@ -164,6 +165,10 @@ class Solver:
                                 return hi
                         if ehint is not None:
                             hint = ehint
+                    elif entry[2] is not None:
+                        near = entry[2]
+                if hint is None:
+                    hint = near
                 if lo >= hi:
                     self.rel = p.covered(lo_m | hi_m, live)
                     return lo
