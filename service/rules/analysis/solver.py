@@ -282,7 +282,7 @@ class Solver:
         for _ in range(p.width):
             seat = p.to_act
             ms = p.moves(seat)
-            if len(ms) != 1:
+            if len(ms) != 1 or ms[0] >= REVEAL:  # a lone reveal: the seat moves again, searched
                 break
             stack.append((seat, ms[0], p.save()))
             g, stopped = p.push(seat, ms[0])
