@@ -318,8 +318,7 @@ class Solver:
         for s in p.seats:
             if s != seat:
                 live |= hands[s]
-        for _, c in p.trick:
-            live |= 1 << c
+        live |= self._trick_live()
         merged = []
         for _, sm, order in p._korders:
             m = mine & sm
@@ -341,6 +340,23 @@ class Solver:
                 merged.append((run[-1], run))
         return merged + out
 
+    def _trick_live(self) -> int:
+        """The current trick's cards that keep apart the cards around them: only the winning one.
+        A card beaten already decides nothing: two cards of one hand with only such cards (and no
+        card of another hand) between them take or lose the trick alike, and once the trick is
+        gathered they touch."""
+        p = self.p
+        trick = p.trick
+        if not trick:
+            return 0
+        if len(trick) == 1:
+            return 1 << trick[0][1]
+        w = p.winner()
+        for s, c in trick:
+            if s == w:
+                return 1 << c
+        return 0
+
     def reps(self, seat: int, moves: list[int]) -> tuple[list[int], dict | None]:
         """The cards of ``moves`` that ``classes`` searches (one per class), and for each class
         with other members, its searched card -> the other members (a mask)."""
@@ -356,8 +372,7 @@ class Solver:
         for s in p.seats:
             if s != seat:
                 live |= hands[s]
-        for _, c in p.trick:
-            live |= 1 << c
+        live |= self._trick_live()
         out = []
         merged = None
         cache = self._reps
