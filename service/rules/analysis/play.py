@@ -117,6 +117,8 @@ class Play:
         top trump is a sure trick for its holder whenever he plays it."""
         return True
 
+    has_extra = False  # whether save_extra keeps anything (the solver skips the call if not)
+
     def save_extra(self):
         return None
 
@@ -473,6 +475,8 @@ class FiveHundredPlay(RankedPlay):
     def cap(self):
         return 1 if self.misere else self.total - self.done
 
+    has_extra = True
+
     def save_extra(self):
         return self.led_suit, self.led_mask
 
@@ -611,6 +615,8 @@ class CourtPiecePlay(Play):
         # the counted team can take at most what it needs for 7 (the hand stops there)
         team = next(s for s in range(4) if self.counted[s]) & 1
         return min(self.total - self.done, 7 - self.won[team])
+
+    has_extra = True
 
     def save_extra(self):
         return (self.revealed, self.trump, self.face_down, self.trump_from, self.must_trump,

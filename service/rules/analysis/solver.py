@@ -67,7 +67,6 @@ class Solver:
         self.table: dict = {}
         self.history: dict[int, int] = {}  # (seat << 7 | card) -> cut-offs it caused, weighted
         self._reps: dict = {}  # (a seat's cards of a suit, the others' live ones) -> (reps, merged)
-        self._wreps: dict = {}  # (a seat's legal cards, the live ones elsewhere) -> ``reps``' answer
         self._tops: dict = {}  # a mask of one effective suit -> its strongest card's power
         self.rel = 0
 
@@ -219,11 +218,13 @@ class Solver:
         moves, merged = self.ordered(seat, hint)
         rel = 0
         cut_rel = -1
+        extra = p.has_extra
+        hands = p.hands
         for m in moves:
             self.nodes += 1
             if self.nodes > self.stop_at:
                 self._stop()
-            saved = p.save()
+            saved = (p.trick, p.leader, p.to_act, p.done, p.save_extra() if extra else None)  # p.save()
             gain, stopped = p.push(seat, m)
             if stopped:
                 v = gain
@@ -235,7 +236,13 @@ class Solver:
                 r = p.trick_rel
                 v = gain + self.search(alpha - gain, beta - gain)
                 r |= self.rel
-            p.unpush(seat, m, saved)
+            if m < REVEAL:  # p.unpush(seat, m, saved), inlined for a card
+                hands[seat] |= 1 << m
+                p.trick, p.leader, p.to_act, p.done, x = saved
+                if extra:
+                    p.restore_extra(x)
+            else:
+                p.unpush(seat, m, saved)
             if maximize:
                 if v > best:
                     best, best_move = v, m
@@ -404,9 +411,6 @@ class Solver:
             if s != seat:
                 live |= hands[s]
         live |= self._trick_live()
-        whole = self._wreps.get((mine, live))
-        if whole is not None:
-            return whole
         out = []
         merged = None
         cache = self._reps
@@ -443,9 +447,6 @@ class Solver:
                     merged = dict(r[1])
                 else:
                     merged.update(r[1])
-        if len(self._wreps) > 200_000:  # a bound on memory
-            self._wreps.clear()
-        self._wreps[(mine, live)] = (out, merged)
         return out, merged
 
     def ordered(self, seat: int, hint) -> tuple[list[int], dict | None]:
