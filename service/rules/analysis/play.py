@@ -118,6 +118,7 @@ class Play:
         return True
 
     has_extra = False  # whether save_extra keeps anything (the solver skips the call if not)
+    specials = False  # whether a move may be other than a card (coded from REVEAL up)
 
     def save_extra(self):
         return None
@@ -476,6 +477,7 @@ class FiveHundredPlay(RankedPlay):
         return 1 if self.misere else self.total - self.done
 
     has_extra = True
+    specials = True
 
     def save_extra(self):
         return self.led_suit, self.led_mask
@@ -617,6 +619,7 @@ class CourtPiecePlay(Play):
         return min(self.total - self.done, 7 - self.won[team])
 
     has_extra = True
+    specials = True
 
     def save_extra(self):
         return (self.revealed, self.trump, self.face_down, self.trump_from, self.must_trump,

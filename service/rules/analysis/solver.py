@@ -400,8 +400,12 @@ class Solver:
         with other members, its searched card -> the other members (a mask)."""
         p = self.p
         mine = 0
-        for c in moves:
-            if c < REVEAL:
+        if p.specials:
+            for c in moves:
+                if c < REVEAL:
+                    mine |= 1 << c
+        else:
+            for c in moves:
                 mine |= 1 << c
         if not mine & (mine - 1):
             return ([mine.bit_length() - 1] if mine else []), None
@@ -463,7 +467,7 @@ class Solver:
         if len(moves) == 1:
             return moves, None
         cards, merged = self.reps(seat, moves)
-        specials = [m for m in moves if m >= REVEAL]
+        specials = [m for m in moves if m >= REVEAL] if p.specials else []
         if len(cards) + len(specials) == 1:
             return cards + specials, merged
         if not p.trick:
