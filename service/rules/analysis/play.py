@@ -203,6 +203,7 @@ class Play:
         self._wcache = {}  # every seat's cards -> (lengths, owners, live): a position seen again
         self._mcache = {}
         self._tcache = {}
+        self._ptops = {}  # one suit's live cards -> the masks of its strongest 0, 1, 2, ... (covered)
         self.trick_rel = 0
 
     # --- partition search: positions that differ only in irrelevant small cards ---
@@ -280,15 +281,23 @@ class Play:
         r = self._tcache.get(key)
         if r is None:
             r = 0
+            tops = self._ptops
             for gi, (_, sm, order) in enumerate(self._korders):
                 n = ((mask >> (GAP * gi)) & GAP_MASK).bit_length() // 3
-                for card in order:
-                    if not n:
-                        break
-                    b = 1 << card
-                    if live & b:
-                        r |= b
-                        n -= 1
+                if not n:
+                    continue
+                x = live & sm
+                pr = tops.get(x)
+                if pr is None:  # the suit's live cards, the strongest 0, 1, 2, ... of them
+                    pr = [0]
+                    acc = 0
+                    for card in order:
+                        b = 1 << card
+                        if x & b:
+                            acc |= b
+                            pr.append(acc)
+                    tops[x] = pr
+                r |= pr[n] if n < len(pr) else pr[-1]
             self._tcache[key] = r
         return r
 
