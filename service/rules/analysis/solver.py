@@ -778,7 +778,7 @@ def quick_tricks(p: Play) -> tuple[int, int]:
     for s in others:
         rest |= hands[s]
     trump = p.trump_now()
-    pw, smask = p.pw, p.smask
+    smask = p.smask
     ruffers = [s for s in others if hands[s] & smask[trump]] if trump is not None else []
     wild = p.wild()
     if wild is not None and wild != leader and wild not in ruffers:
@@ -830,7 +830,7 @@ def _via_partner(p: Play, leader: int, mate: int, ruffers: list[int], trump) -> 
     above every other card of the suit, the leader's included; a round counts while every seat
     that could ruff (the leader too) still holds the suit."""
     hands = p.hands
-    pw, smask = p.pw, p.smask
+    smask = p.smask
     rest = 0
     for s in p.seats:
         if s != mate:
