@@ -85,19 +85,21 @@ REFERENCE = {("bid-whist", 2): 0.06, ("bid-whist", 3): 0.62, ("bid-whist", 4): 1
 
 
 def timed(game, record, **kw):
+    """(wall s, nodes, CPU s) of one analysis; CPU time is the steadier on a shared machine."""
     hand = game.replay(record)
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     answer = analyse(game, hand, max_nodes=10**12, cap=None, **kw)
-    return time.perf_counter() - t, answer["nodes"]
+    return time.perf_counter() - t, answer["nodes"], time.process_time() - c
 
 
 def measure(game_id: str, k: int, count: int):
     game = games.get(game_id)
     records, skipped = positions(game_id, k, count)
     runs = [timed(game, r) for r in records]
-    times = sorted(t for t, _ in runs)
-    nodes = sorted(n for _, n in runs)
-    return times, nodes, skipped
+    times = sorted(t for t, _, _ in runs)
+    nodes = sorted(n for _, n, _ in runs)
+    cpu = sorted(c for _, _, c in runs)
+    return times, nodes, skipped, cpu
 
 
 def reference_lines(count: int) -> list[str]:
@@ -106,7 +108,7 @@ def reference_lines(count: int) -> list[str]:
     published; these are the §6 benchmark's positions of the same buckets."""
     lines = []
     for (game_id, k), ref in REFERENCE.items():
-        times, nodes, _ = measure(game_id, k, count)
+        times, nodes, _, _ = measure(game_id, k, count)
         median = statistics.median(times)
         ratio = ref / median if median else float("inf")
         lines.append(f"analysis reference {game_id} k={k} median_s={median:.4f} "
@@ -189,10 +191,11 @@ def main(quick: bool = False, only: str | None = None, ks_only=None, count: int 
         for k in ks:
             if ks_only and k not in ks_only:
                 continue
-            times, nodes, skipped = measure(game_id, k, count)
+            times, nodes, skipped, cpu = measure(game_id, k, count)
             median = statistics.median(times)
             target = TARGETS.get((game_id, k))
             line = (f"analysis {game_id} k={k} median_s={median:.4f} p90_s={p90(times):.4f} "
+                    f"median_cpu_s={statistics.median(cpu):.4f} "
                     f"median_nodes={int(statistics.median(nodes))} p90_nodes={p90(nodes)} max_nodes={nodes[-1]} "
                     f"target_s={target} {'ok' if target is None or median <= target else 'MISSED'}")
             if skipped:

@@ -31,10 +31,10 @@ def _hand(record):
 
 
 def test_a_search_pauses_every_few_thousand_nodes_and_answers_the_same():
-    k7 = first_position(GAME, "pause", 7)
-    plain = analyse(*_hand(k7), 10**9, None)
+    k9 = first_position(GAME, "pause", 9)  # several pauses' worth (k=7 came to fewer than one)
+    plain = analyse(*_hand(k9), 10**9, None)
     pauses = []
-    paused = analyse(*_hand(k7), 10**9, None, lambda: pauses.append(1))
+    paused = analyse(*_hand(k9), 10**9, None, lambda: pauses.append(1))
     assert paused == plain and plain["nodes"] > PAUSE_EVERY
     assert len(pauses) == (plain["nodes"] - 1) // PAUSE_EVERY  # after nodes 2049, 4097, …
 

@@ -98,6 +98,11 @@ class Play:
     def trump_now(self):
         return None
 
+    def simple_led(self):
+        """The suit led, where the current trick (not empty) ranks plainly: the strongest trump
+        (``trump_now``), else the strongest card of that suit, wins; None where other rules apply."""
+        return None
+
     def quick_allowed(self) -> bool:
         """Whether the leader's top cards are sure tricks (no hidden trump, no stop at a trick)."""
         return True
@@ -111,6 +116,9 @@ class Play:
         """Whether every remaining card will be played (no stop before the last trick), so that a
         top trump is a sure trick for its holder whenever he plays it."""
         return True
+
+    has_extra = False  # whether save_extra keeps anything (the solver skips the call if not)
+    specials = False  # whether a move may be other than a card (coded from REVEAL up)
 
     def save_extra(self):
         return None
@@ -191,8 +199,11 @@ class Play:
                 sm |= 1 << c
             self._korders.append((base, sm, order))
         self._acache = {}
+        self._topc = {}  # a mask of one effective suit -> (power, card) of its strongest (solver._top)
+        self._wcache = {}  # every seat's cards -> (lengths, owners, live): a position seen again
         self._mcache = {}
         self._tcache = {}
+        self._ptops = {}  # one suit's live cards -> the masks of its strongest 0, 1, 2, ... (covered)
         self.trick_rel = 0
 
     # --- partition search: positions that differ only in irrelevant small cards ---
@@ -203,6 +214,10 @@ class Play:
         order, 3 bits) holding each live card from the strongest down; an entry applies where the
         owners of the suit's top cards down to its lowest relevant card are the same."""
         hands = self.hands
+        whole = tuple(hands)
+        r = self._wcache.get(whole)
+        if r is not None:
+            return (r[0], self.leader, self.extra()), r[1], r[2]
         seats = self.seats
         cache = self._acache
         code = 0
@@ -230,6 +245,9 @@ class Play:
             code |= r[0]
             lens.append(r[1])
             live |= r[2]
+        if len(self._wcache) > 300_000:  # a bound on memory: positions recur mostly nearby
+            self._wcache.clear()
+        self._wcache[whole] = (tuple(lens), code, live)
         return (tuple(lens), self.leader, self.extra()), code, live
 
     def relevance_mask(self, rel: int, live: int) -> tuple[int, int]:
@@ -263,15 +281,23 @@ class Play:
         r = self._tcache.get(key)
         if r is None:
             r = 0
+            tops = self._ptops
             for gi, (_, sm, order) in enumerate(self._korders):
                 n = ((mask >> (GAP * gi)) & GAP_MASK).bit_length() // 3
-                for card in order:
-                    if not n:
-                        break
-                    b = 1 << card
-                    if live & b:
-                        r |= b
-                        n -= 1
+                if not n:
+                    continue
+                x = live & sm
+                pr = tops.get(x)
+                if pr is None:  # the suit's live cards, the strongest 0, 1, 2, ... of them
+                    pr = [0]
+                    acc = 0
+                    for card in order:
+                        b = 1 << card
+                        if x & b:
+                            acc |= b
+                            pr.append(acc)
+                    tops[x] = pr
+                r |= pr[n] if n < len(pr) else pr[-1]
             self._tcache[key] = r
         return r
 
@@ -333,6 +359,9 @@ class RankedPlay(Play):
     def trump_now(self):
         return self.ranking.trump
 
+    def simple_led(self):
+        return self._suit[self.trick[0][1]]
+
 
 class BidWhistPlay(RankedPlay):
     """The first card with a suit sets the suit to follow (a no-trump joker has none, never wins)."""
@@ -343,6 +372,10 @@ class BidWhistPlay(RankedPlay):
             if s >= 0:
                 return s
         return None
+
+    def simple_led(self):
+        su = self._suit[self.trick[0][1]]
+        return su if su >= 0 else None  # a led suitless joker: the next card sets the suit
 
     def moves(self, seat):
         hand = self.hands[seat]
@@ -396,6 +429,9 @@ class FiveHundredPlay(RankedPlay):
         self.contractor = contractor
         self.last_trick_only = last_trick_only
 
+    def simple_led(self):
+        return None if self.free_joker else self._suit[self.trick[0][1]]
+
     def _joker_live(self):
         return self.free_joker and (any(h >> JOKER & 1 for h in self.hands)
                                     or any(c == JOKER for _, c in self.trick))
@@ -448,6 +484,9 @@ class FiveHundredPlay(RankedPlay):
 
     def cap(self):
         return 1 if self.misere else self.total - self.done
+
+    has_extra = True
+    specials = True
 
     def save_extra(self):
         return self.led_suit, self.led_mask
@@ -509,6 +548,11 @@ class CourtPiecePlay(Play):
 
     def quick_allowed(self):
         return self.revealed and not self.can_change and self.must_trump is None
+
+    def simple_led(self):
+        # before a reveal the face-down card is not playable; after one within the trick,
+        # trumps count from the revealing position only
+        return self.trick[0][1] >> 4 if self.revealed and not self.trump_from else None
 
     def plays_out(self):
         return False  # the hand stops at 7 tricks
@@ -582,6 +626,9 @@ class CourtPiecePlay(Play):
         # the counted team can take at most what it needs for 7 (the hand stops there)
         team = next(s for s in range(4) if self.counted[s]) & 1
         return min(self.total - self.done, 7 - self.won[team])
+
+    has_extra = True
+    specials = True
 
     def save_extra(self):
         return (self.revealed, self.trump, self.face_down, self.trump_from, self.must_trump,

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from ..cards import JOKER
 from ..messages import M
-from .play import REVEAL, Play, bits
+from .play import REVEAL, Play, bits, cards_of
 
 INF = 1 << 20
 
@@ -67,6 +67,7 @@ class Solver:
         self.table: dict = {}
         self.history: dict[int, int] = {}  # (seat << 7 | card) -> cut-offs it caused, weighted
         self._reps: dict = {}  # (a seat's cards of a suit, the others' live ones) -> (reps, merged)
+        self._tops: dict = {}  # a mask of one effective suit -> its strongest card's power
         self.rel = 0
 
     # --- the root ---
@@ -81,7 +82,7 @@ class Solver:
         guess = None
         for rep, members in reps:
             lo, hi = 0, cap
-            g = guess if guess is not None else (cap + 1) // 2
+            g = guess if guess is not None else self.estimate(seat, rep)
             while lo < hi:
                 b = max(g, lo + 1)
                 v = self.child(seat, rep, b - 1, b)
@@ -94,6 +95,26 @@ class Solver:
             for m in members:
                 out[m] = lo
         return out
+
+    def estimate(self, seat: int, move: int) -> int:
+        """A first guess of ``move``'s value for the root's first test: the counted tricks of one
+        line where every seat then plays the move its ordering puts first (no nodes counted)."""
+        p = self.p
+        stack = []
+        total = 0
+        m = move
+        while True:
+            saved = p.save()
+            gain, stopped = p.push(seat, m)
+            stack.append((seat, m, saved))
+            total += gain
+            if stopped:
+                break
+            seat = p.to_act
+            m = self.ordered(seat, None)[0][0]
+        for seat, m, saved in reversed(stack):
+            p.unpush(seat, m, saved)
+        return total
 
     def child(self, seat: int, move: int, alpha: int, beta: int) -> int:
         p = self.p
@@ -147,6 +168,7 @@ class Solver:
             bucket = self.table.get(key)
             lo, hi = 0, cap
             lo_m = hi_m = 0
+            near = None
             if bucket is not None:
                 for (mask, ecode), entry in bucket.items():
                     if code & mask == ecode:
@@ -163,6 +185,10 @@ class Solver:
                                 return hi
                         if ehint is not None:
                             hint = ehint
+                    elif entry[2] is not None:
+                        near = entry[2]
+                if hint is None:
+                    hint = near
                 if lo >= hi:
                     self.rel = p.covered(lo_m | hi_m, live)
                     return lo
@@ -192,11 +218,13 @@ class Solver:
         moves, merged = self.ordered(seat, hint)
         rel = 0
         cut_rel = -1
+        extra = p.has_extra
+        hands = p.hands
         for m in moves:
             self.nodes += 1
             if self.nodes > self.stop_at:
                 self._stop()
-            saved = p.save()
+            saved = (p.trick, p.leader, p.to_act, p.done, p.save_extra() if extra else None)  # p.save()
             gain, stopped = p.push(seat, m)
             if stopped:
                 v = gain
@@ -208,7 +236,13 @@ class Solver:
                 r = p.trick_rel
                 v = gain + self.search(alpha - gain, beta - gain)
                 r |= self.rel
-            p.unpush(seat, m, saved)
+            if m < REVEAL:  # p.unpush(seat, m, saved), inlined for a card
+                hands[seat] |= 1 << m
+                p.trick, p.leader, p.to_act, p.done, x = saved
+                if extra:
+                    p.restore_extra(x)
+            else:
+                p.unpush(seat, m, saved)
             if maximize:
                 if v > best:
                     best, best_move = v, m
@@ -276,7 +310,7 @@ class Solver:
         for _ in range(p.width):
             seat = p.to_act
             ms = p.moves(seat)
-            if len(ms) != 1:
+            if len(ms) != 1 or ms[0] >= REVEAL:  # a lone reveal: the seat moves again, searched
                 break
             stack.append((seat, ms[0], p.save()))
             g, stopped = p.push(seat, ms[0])
@@ -312,8 +346,7 @@ class Solver:
         for s in p.seats:
             if s != seat:
                 live |= hands[s]
-        for _, c in p.trick:
-            live |= 1 << c
+        live |= self._trick_live()
         merged = []
         for _, sm, order in p._korders:
             m = mine & sm
@@ -335,13 +368,44 @@ class Solver:
                 merged.append((run[-1], run))
         return merged + out
 
+    def _trick_live(self) -> int:
+        """The current trick's cards that keep apart the cards around them: only the winning one.
+        A card beaten already decides nothing: two cards of one hand with only such cards (and no
+        card of another hand) between them take or lose the trick alike, and once the trick is
+        gathered they touch."""
+        p = self.p
+        trick = p.trick
+        if not trick:
+            return 0
+        if len(trick) == 1:
+            return 1 << trick[0][1]
+        led = p.simple_led()
+        if led is not None:
+            st, pw, trump = p.st, p.pw, p.trump_now()
+            best, bk = 0, -1
+            for _, c in trick:
+                su = st[c]
+                k = pw[c] + 1000 if su == trump else (pw[c] if su == led else -1)
+                if k > bk:
+                    best, bk = c, k
+            return 1 << best
+        w = p.winner()
+        for s, c in trick:
+            if s == w:
+                return 1 << c
+        return 0
+
     def reps(self, seat: int, moves: list[int]) -> tuple[list[int], dict | None]:
         """The cards of ``moves`` that ``classes`` searches (one per class), and for each class
         with other members, its searched card -> the other members (a mask)."""
         p = self.p
         mine = 0
-        for c in moves:
-            if c < REVEAL:
+        if p.specials:
+            for c in moves:
+                if c < REVEAL:
+                    mine |= 1 << c
+        else:
+            for c in moves:
                 mine |= 1 << c
         if not mine & (mine - 1):
             return ([mine.bit_length() - 1] if mine else []), None
@@ -350,8 +414,7 @@ class Solver:
         for s in p.seats:
             if s != seat:
                 live |= hands[s]
-        for _, c in p.trick:
-            live |= 1 << c
+        live |= self._trick_live()
         out = []
         merged = None
         cache = self._reps
@@ -404,7 +467,7 @@ class Solver:
         if len(moves) == 1:
             return moves, None
         cards, merged = self.reps(seat, moves)
-        specials = [m for m in moves if m >= REVEAL]
+        specials = [m for m in moves if m >= REVEAL] if p.specials else []
         if len(cards) + len(specials) == 1:
             return cards + specials, merged
         if not p.trick:
@@ -441,12 +504,14 @@ class Solver:
             f = info.get(su)
             if f is None:
                 sm = smask[su] if su >= 0 else 0
-                top_other = max((pw[o] for o in bits(others & sm)), default=-1)
-                top_opp = max((pw[o] for o in bits(opp_all & sm)), default=-1)
+                top_other = _top(p, others & sm)[0]
+                top_opp = _top(p, opp_all & sm)[0]
                 ruffed = trump is not None and su != trump and any(
                     not hands[o] & sm and hands[o] & smask[trump] for o in opps)
-                mate_wins = any(max((pw[o] for o in bits(hands[m] & sm)), default=-1) > top_opp
-                                for m in mates)
+                mate_wins = False
+                for m in mates:
+                    if _top(p, hands[m] & sm)[0] > top_opp:
+                        mate_wins = True
                 mate_ruffs = trump is not None and su != trump and any(
                     not hands[m] & sm and hands[m] & smask[trump] for m in mates)
                 f = info[su] = (top_other, ruffed, mate_wins, mate_ruffs)
@@ -470,6 +535,9 @@ class Solver:
         counted = p.counted
         side = counted[seat]
         trump = p.trump_now()
+        led = p.simple_led()
+        if led is not None:
+            return self._follow_order_ranked(seat, cards, led, trump)
         # each later opponent's strongest answer (its legal card by trump, then power)
         answers = []
         n = p.width - len(trick) - 1
@@ -520,6 +588,69 @@ class Solver:
             h = hist.get(base | c, 0)
             scored.append((score * 4096 + (h if h < 4095 else 4095), c))
         p.trick = trick
+        scored.sort(reverse=True)
+        return [c for _, c in scored]
+
+    def _follow_order_ranked(self, seat: int, cards: list[int], led: int, trump) -> list[int]:
+        """``_follow_order`` where the trick ranks plainly by the suit led and trump
+        (``Play.simple_led``): strengths compared directly, no trial tricks. Same order."""
+        p = self.p
+        st, pw, smask, hands = p.st, p.pw, p.smask, p.hands
+        counted = p.counted
+        side = counted[seat]
+        cur = -1
+        cur_seat = seat
+        for s, c in p.trick:
+            su = st[c]
+            k = pw[c] + 1000 if su == trump else (pw[c] if su == led else -1)
+            if k > cur:
+                cur, cur_seat = k, s
+        # the strongest answer of the opponents still to play
+        amax = -1
+        o = seat
+        lm = smask[led]
+        tm = smask[trump] if trump is not None else 0
+        tops = self._tops
+        for _ in range(p.width - len(p.trick) - 1):
+            o = p.nxt[o]
+            if counted[o] != side:
+                h = hands[o]
+                f = h & lm
+                if f:
+                    k = tops.get(f)
+                    if k is None:
+                        k = tops[f] = _top(p, f)[0]
+                else:
+                    f = h & tm
+                    if f:
+                        k = tops.get(f)
+                        if k is None:
+                            k = tops[f] = _top(p, f)[0]
+                        k += 1000
+                    else:
+                        k = -1
+                if k > amax:
+                    amax = k
+        ours_safe = counted[cur_seat] == side and cur > amax
+        hist = self.history
+        base = seat << 7
+        scored = []
+        for c in cards:
+            su = st[c]
+            t = su == trump
+            cheap = t * 64 + pw[c]
+            k = pw[c] + 1000 if t else (pw[c] if su == led else -1)
+            wins = k > cur
+            if ours_safe:
+                score = -cheap if not wins else -200 - cheap
+            elif wins and k > amax:
+                score = 400 - cheap
+            elif wins:
+                score = -300 - cheap
+            else:
+                score = -cheap
+            h = hist.get(base | c, 0)
+            scored.append((score * 4096 + (h if h < 4095 else 4095), c))
         scored.sort(reverse=True)
         return [c for _, c in scored]
 
@@ -598,16 +729,32 @@ def _all_tops(p: Play):
 
 
 def _top(p: Play, mask: int) -> tuple[int, int]:
-    """(power, card) of the strongest card of ``mask`` (one effective suit); (-1, 0) if empty."""
+    """(power, card) of the strongest card of ``mask`` (one effective suit); (-1, 0) if empty.
+    Cached per search (``Play.prepare`` fixes the powers)."""
+    r = p._topc.get(mask)
+    if r is not None:
+        return r
     pw = p.pw
     best, card = -1, 0
-    while mask:
-        low = mask & -mask
+    m = mask
+    while m:
+        low = m & -m
         c = low.bit_length() - 1
         if pw[c] > best:
             best, card = pw[c], c
-        mask ^= low
-    return best, card
+        m ^= low
+    r = p._topc[mask] = (best, card)
+    return r
+
+
+def _above(p: Play, mask: int, top: int) -> int:
+    """How many cards of ``mask`` are stronger than power ``top``."""
+    pw = p.pw
+    w = 0
+    for c in cards_of(mask):
+        if pw[c] > top:
+            w += 1
+    return w
 
 
 def quick_tricks(p: Play) -> tuple[int, int]:
@@ -631,7 +778,7 @@ def quick_tricks(p: Play) -> tuple[int, int]:
     for s in others:
         rest |= hands[s]
     trump = p.trump_now()
-    pw, smask = p.pw, p.smask
+    smask = p.smask
     ruffers = [s for s in others if hands[s] & smask[trump]] if trump is not None else []
     wild = p.wild()
     if wild is not None and wild != leader and wild not in ruffers:
@@ -639,26 +786,33 @@ def quick_tricks(p: Play) -> tuple[int, int]:
     t = 0
     rel = 0
     for su in range(4):
-        m = mine & smask[su]
+        sm = smask[su]
+        m = mine & sm
         if not m:
             continue
-        om = rest & smask[su]
+        om = rest & sm
         if om:
             top, card = _top(p, om)
-            w = 0
-            for c in bits(m):
-                if pw[c] > top:
-                    w += 1
+            w = _above(p, m, top)
             if not w:
                 continue
             rel |= 1 << card
         else:
             w = m.bit_count()
         if su == trump or not ruffers:
-            longest = max((hands[s] & smask[su]).bit_count() for s in others) if om else 0
+            longest = 0
+            if om:
+                for s in others:
+                    n = (hands[s] & sm).bit_count()
+                    if n > longest:
+                        longest = n
             t += m.bit_count() if w >= longest else w
         else:
-            t += min(w, min((hands[s] & smask[su]).bit_count() for s in ruffers))
+            for s in ruffers:
+                n = (hands[s] & sm).bit_count()
+                if n < w:
+                    w = n
+            t += w
     side = p.counted[leader]
     for m in others:
         if p.counted[m] == side and hands[m]:
@@ -676,7 +830,7 @@ def _via_partner(p: Play, leader: int, mate: int, ruffers: list[int], trump) -> 
     above every other card of the suit, the leader's included; a round counts while every seat
     that could ruff (the leader too) still holds the suit."""
     hands = p.hands
-    pw, smask = p.pw, p.smask
+    smask = p.smask
     rest = 0
     for s in p.seats:
         if s != mate:
@@ -687,22 +841,29 @@ def _via_partner(p: Play, leader: int, mate: int, ruffers: list[int], trump) -> 
     if leader not in ruff and (trump is not None and hands[leader] & smask[trump] or p.wild() == leader):
         ruff.append(leader)
     for su in range(4):
-        low = hands[leader] & smask[su]
-        mm = hands[mate] & smask[su]
+        sm = smask[su]
+        low = hands[leader] & sm
+        mm = hands[mate] & sm
         if not low or not mm:
             continue
-        top, card = _top(p, rest & smask[su])
-        w = 0
-        for c in bits(mm):
-            if pw[c] > top:
-                w += 1
+        top, card = _top(p, rest & sm)
+        w = _above(p, mm, top)
         if not w:
             continue
         if su == trump or not ruff:
-            longest = max((hands[s] & smask[su]).bit_count() for s in p.seats if s != mate)
+            longest = 0
+            for s in p.seats:
+                if s != mate:
+                    n = (hands[s] & sm).bit_count()
+                    if n > longest:
+                        longest = n
             n = mm.bit_count() if w >= longest else w
         else:
-            n = min(w, min((hands[s] & smask[su]).bit_count() for s in ruff))
+            n = w
+            for s in ruff:
+                k = (hands[s] & sm).bit_count()
+                if k < n:
+                    n = k
         if n > best:
             best = n
             rel = 1 << card
