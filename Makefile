@@ -38,7 +38,7 @@ run: $(VENV)/.installed $(VENV)/.compiled
 # The whole suite on the build as installed (compiled where it could be), then on the pure-Python
 # sources of the core: the tests that play every game's rules, so the two builds cannot disagree, and
 # the tests that count a hostile body's work in calls (compiled code makes no profiler events).
-PURE_SUBSET := tests/test_core_build.py tests/test_engine_speedups.py tests/test_analysis_solver.py \
+PURE_SUBSET := tests/test_core_build.py tests/test_analysis_solver.py \
 	tests/test_buck_euchre.py tests/test_bid_whist.py tests/test_court_piece_rules.py \
 	tests/test_five_hundred.py tests/test_sixes.py \
 	tests/test_hostile.py::test_every_hostile_body_gets_its_documented_problem \
