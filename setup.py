@@ -69,6 +69,8 @@ class BuildCore(build_ext):
             self.parallel = os.cpu_count() or 1
 
     def run(self) -> None:
+        for ext in self.extensions:  # an earlier build's file must not pass for this build's
+            Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
         super().run()
         built = {ext.name: digest(ext.name) for ext in self.extensions
                  if Path(self.get_ext_fullpath(ext.name)).exists()}
