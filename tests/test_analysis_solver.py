@@ -67,6 +67,23 @@ def endgames(game_id: str, per_variant: int):
                 yield record
 
 
+def root_moves_equal_plain_minimax(game, adapter, record):
+    """Asserts every root move's solver value equals plain minimax's; the hand and the moves compared."""
+    hand = game.replay(record)
+    seat = hand.to_act
+    objective = adapter.objective(hand, seat)
+    codes = [move_code(m) for m in hand.legal_moves()]
+    values = Solver(adapter.play(hand, objective)).values(codes)
+    oracle = adapter.play(hand, objective)
+    for code in codes:
+        saved = oracle.save()
+        gain, stopped = oracle.push(seat, code)
+        expected = gain if stopped else gain + minimax(oracle)
+        oracle.unpush(seat, code, saved)
+        assert values[code] == expected, (record, code)
+    return hand, len(codes)
+
+
 @pytest.mark.parametrize("game_id", sorted(VARIANTS))
 def test_solver_equals_plain_minimax(game_id):
     """Every root move's value, merged, pruned and tabled, equals plain minimax's."""
@@ -74,19 +91,8 @@ def test_solver_equals_plain_minimax(game_id):
     adapter = ADAPTERS[game_id]
     kinds, compared = set(), 0
     for record in endgames(game_id, 700 // len(VARIANTS[game_id]) + 40):
-        hand = game.replay(record)
-        seat = hand.to_act
-        objective = adapter.objective(hand, seat)
-        codes = [move_code(m) for m in hand.legal_moves()]
-        values = Solver(adapter.play(hand, objective)).values(codes)
-        oracle = adapter.play(hand, objective)
-        for code in codes:
-            saved = oracle.save()
-            gain, stopped = oracle.push(seat, code)
-            expected = gain if stopped else gain + minimax(oracle)
-            oracle.unpush(seat, code, saved)
-            assert values[code] == expected, (record, code)
-            compared += 1
+        hand, n = root_moves_equal_plain_minimax(game, adapter, record)
+        compared += n
         kinds.add(kind(game_id, hand))
     assert compared >= 1200
     wanted = {"bid-whist": {"uptown", "downtown", "no_trump"},

@@ -11,10 +11,9 @@ import pytest
 
 from bench.analysis import position
 from service.rules import games
-from service.rules.analysis.adapters import ADAPTERS, move_code
-from service.rules.analysis.solver import Solver, minimax
+from service.rules.analysis.adapters import ADAPTERS
 
-from .test_analysis_solver import VARIANTS
+from .test_analysis_solver import VARIANTS, root_moves_equal_plain_minimax
 
 
 def positions(game_id: str, per_variant: int):
@@ -40,17 +39,5 @@ def test_every_root_move_equals_plain_minimax_mid_trick(game_id):
     adapter = ADAPTERS[game_id]
     compared = 0
     for record in positions(game_id, 300 // len(VARIANTS[game_id]) + 10):
-        hand = game.replay(record)
-        seat = hand.to_act
-        objective = adapter.objective(hand, seat)
-        codes = [move_code(m) for m in hand.legal_moves()]
-        values = Solver(adapter.play(hand, objective)).values(codes)
-        oracle = adapter.play(hand, objective)
-        for code in codes:
-            saved = oracle.save()
-            gain, stopped = oracle.push(seat, code)
-            expected = gain if stopped else gain + minimax(oracle)
-            oracle.unpush(seat, code, saved)
-            assert values[code] == expected, (record, code)
-            compared += 1
+        compared += root_moves_equal_plain_minimax(game, adapter, record)[1]
     assert compared >= 500
