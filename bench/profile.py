@@ -59,7 +59,7 @@ def environ(path: str, body: bytes, method: str = "POST") -> dict:
         "CONTENT_TYPE": "application/json", "CONTENT_LENGTH": str(len(body)),
         "wsgi.input": io.BytesIO(body), "wsgi.url_scheme": "http", "wsgi.errors": sys.stderr,
         "wsgi.multithread": False, "wsgi.multiprocess": True, "wsgi.run_once": False,
-        "wsgi.version": (1, 0),
+        "wsgi.version": (1, 0), "wsgi.input_terminated": True,  # as gunicorn sets it
     }
 
 

@@ -9,6 +9,7 @@ import orjson
 from flask import Blueprint, Response, current_app, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import ClientDisconnected, RequestEntityTooLarge
+from werkzeug.wsgi import get_content_length
 
 from schemas import requests as rq
 from schemas.games import calculator_schema
@@ -34,11 +35,12 @@ def reply(payload, status: int = 200) -> Response:
     return Response(orjson.dumps(payload), status, content_type="application/json")
 
 
-def _check_accept() -> None:
-    header = request.environ.get("HTTP_ACCEPT")
+def _check_accept(req=None) -> None:
+    req = req or request
+    header = req.environ.get("HTTP_ACCEPT")
     if not header or header == "*/*" or header == "application/json":  # the usual cases, no parsing
         return
-    accept = request.accept_mimetypes
+    accept = req.accept_mimetypes
     if accept and not accept.best_match(["application/json", "application/problem+json"]):
         raise ApiProblem(406, "not_acceptable", M("this API answers application/json only"))
 
@@ -50,18 +52,21 @@ def body(schema: type[rq.Envelope] | None = None, cap: str = "MAX_CONTENT_LENGTH
     ``cap`` names the configured size cap of this kind of body (docs/TRUST.md, "Limits"): a deal
     request or a record needs far less than a match log, and a byte count is the cheapest refusal.
     """
+    # the request and the app's config looked up once: each use of Flask's proxies costs a lookup
+    req = request._get_current_object()
+    environ, config = req.environ, current_app.config
     if check_accept:  # an endpoint with other answers (tournaments' CSV) negotiates its own
-        _check_accept()
-    mime = request.environ.get("CONTENT_TYPE")
+        _check_accept(req)
+    mime = environ.get("CONTENT_TYPE")
     if mime != "application/json":  # the usual header needs no parsing
-        mime = request.mimetype
+        mime = req.mimetype
     if mime not in _JSON_TYPES and not mime.endswith("+json"):
         raise ApiProblem(415, "unsupported_media_type", M("send the body as application/json"))
-    raw = _raw_body(current_app.config[cap])
-    if json_depth_exceeds(raw, current_app.config["MAX_JSON_DEPTH"]):  # before the parser builds it
+    raw = _raw_body(req, config[cap], config["MAX_CONTENT_LENGTH"])
+    if json_depth_exceeds(raw, config["MAX_JSON_DEPTH"]):  # before the parser builds it
         raise _too_deep()
     try:
-        pause_gc(request.environ)
+        pause_gc(environ)
         data = orjson.loads(raw)
     except orjson.JSONDecodeError as exc:
         if "depth limit" in str(exc):
@@ -93,15 +98,15 @@ def body(schema: type[rq.Envelope] | None = None, cap: str = "MAX_CONTENT_LENGTH
     return data
 
 
-def _raw_body(limit: int) -> bytes:
-    """The body's bytes, never more than ``limit``.
+def _raw_body(req, limit: int, cap: int | None) -> bytes:
+    """The body's bytes, never more than ``limit`` (``cap``: Flask's ``MAX_CONTENT_LENGTH``).
 
     A body whose ``Content-Length`` is over the cap is refused before it is read; a chunked one (no
     length: gunicorn sets ``wsgi.input_terminated``) is read up to one byte past the cap and refused
     there, rather than silently cut to the cap (issue 11).
     """
-    environ = request.environ
-    length = request.content_length
+    environ = req.environ
+    length = get_content_length(environ)  # as ``req.content_length`` reads it, without building the headers
     if length is not None and length > limit:
         raise _too_large(limit)
     if length is None and environ.get("wsgi.input_terminated"):
@@ -112,7 +117,6 @@ def _raw_body(limit: int) -> bytes:
     if length is not None and "wsgi.input_terminated" in environ:
         # what ``get_data`` reads from a server that ends the stream itself (gunicorn), without
         # werkzeug's stream wrapper: the same bytes, the same 400 when the client goes, the same 413
-        cap = current_app.config["MAX_CONTENT_LENGTH"]
         if cap is not None and length <= cap:
             try:
                 raw = environ["wsgi.input"].read()
@@ -121,7 +125,7 @@ def _raw_body(limit: int) -> bytes:
             if len(raw) > cap:
                 raise RequestEntityTooLarge()
             return raw
-    return request.get_data(cache=False)
+    return req.get_data(cache=False)
 
 
 def _too_large(limit: int) -> ApiProblem:

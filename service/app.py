@@ -7,9 +7,9 @@ import os
 from importlib import import_module
 
 from flask import Flask, request
+from flask.sessions import NullSession, SecureCookieSessionInterface
 from werkzeug.exceptions import HTTPException
 
-from . import i18n
 from .rules.errors import IllegalMove, InvalidRecord, NotApplicable
 from .problems import ApiProblem, from_http_exception, problem
 from .tokens import DEFAULT_TTL, KEY_ENV, TTL_ENV, Keyring
@@ -17,8 +17,37 @@ from .tokens import DEFAULT_TTL, KEY_ENV, TTL_ENV, Keyring
 DEFAULT_MAX_BODY = 1024 * 1024
 
 
+class _NoSessions(SecureCookieSessionInterface):
+    """The API keeps no sessions (it sets no ``SECRET_KEY``): every request shares one null session,
+    which refuses writes as Flask's own does, instead of a new one built per request."""
+
+    _null = NullSession()
+
+    def open_session(self, app, request):
+        return super().open_session(app, request) if app.secret_key else self._null
+
+
+class Referee(Flask):
+    """Flask with two answers it otherwise works out again on every request."""
+
+    session_interface = _NoSessions()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._sync: dict = {}
+
+    def ensure_sync(self, func):
+        """Whether a view or hook is ``async`` is asked once per function, not once per request."""
+        sync = self._sync.get(func)
+        if sync is None:
+            sync = super().ensure_sync(func)
+            if len(self._sync) < 4096:  # views, hooks and handlers: a fixed set
+                self._sync[func] = sync
+        return sync
+
+
 def create_app(config: dict | None = None) -> Flask:
-    app = Flask(__name__)
+    app = Referee(__name__)
     app.config["MAX_CONTENT_LENGTH"] = int(os.environ.get("REFEREE_MAX_BODY_BYTES", DEFAULT_MAX_BODY))
     # a record (800 moves, sealed or not) or a calculator body needs far less than a match log
     app.config["MAX_RECORD_BYTES"] = int(os.environ.get("REFEREE_MAX_RECORD_BYTES", 64 * 1024))
@@ -39,7 +68,6 @@ def create_app(config: dict | None = None) -> Flask:
     from .problem_pages import problem_pages
     from .viewer import viewer
     ops.install(app)
-    i18n.install(app)
     app.register_blueprint(api)
     app.register_blueprint(docs)
     app.register_blueprint(problem_pages)

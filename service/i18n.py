@@ -89,13 +89,13 @@ def _raw_q(header: str):
 
 def current() -> str:
     """The negotiated language of the request being answered (English outside a request)."""
-    from flask import g, has_request_context, request
+    from flask import after_this_request, g, has_request_context, request
     if not has_request_context():
         return DEFAULT
     lang = g.get("referee_lang")
     if lang is None:
         lang = g.referee_lang = negotiate(request.headers.get("Accept-Language"))
-    g.referee_words = True  # the answer carries words: say which language (after_request)
+        after_this_request(mark)  # the answer carries words: it says which language (only such answers pay)
     return lang
 
 
@@ -134,14 +134,9 @@ def catalogue_words(entry: dict, lang: str) -> dict:
 def mark(response):
     """``Content-Language`` and ``Vary: Accept-Language`` on an answer that carries words."""
     from flask import g
-    if g.get("referee_words"):
-        response.headers["Content-Language"] = g.get("referee_lang") or DEFAULT
-        response.vary.add("Accept-Language")
+    response.headers["Content-Language"] = g.get("referee_lang") or DEFAULT
+    response.vary.add("Accept-Language")
     return response
-
-
-def install(app) -> None:
-    app.after_request(mark)
 
 
 def viewer_messages(lang: str) -> dict[str, str]:
@@ -170,4 +165,4 @@ def viewer_msgids() -> tuple[str, ...]:
 
 
 __all__ = ["LANGUAGES", "DEFAULT", "negotiate", "translate", "translations", "catalogue_words", "current",
-           "install", "mark", "direction", "viewer_messages", "po_path", "LOCALE_DIR"]
+           "mark", "direction", "viewer_messages", "po_path", "LOCALE_DIR"]

@@ -267,3 +267,16 @@ def test_the_viewer_in_gujarati(client, pseudo):
     script = client.get("/viewer/words.js", headers=GU)
     assert script.get_data(as_text=True).startswith("window.REFEREE_WORDS = {")
     _words_headers(script, "gu")
+
+
+def test_only_an_answer_with_words_names_its_language(client):
+    """A plain answer (numbers and card names) carries no ``Content-Language`` and does not vary with
+    ``Accept-Language``; a refusal in words does, in every request of the same client."""
+    record = client.post("/v1/games/sixes/deals", json={"seed": "words"}).get_json()
+    for _ in range(2):
+        plain = client.post("/v1/games/sixes/legal-moves", json={"record": record}, headers=GU)
+        assert plain.status_code == 200
+        assert "Content-Language" not in plain.headers and "Accept-Language" not in plain.headers.get("Vary", "")
+        refused = client.post("/v1/games/sixes/legal-moves", json={"record": {**record, "dealer": 99}}, headers=GU)
+        assert refused.status_code == 422
+        _words_headers(refused, "gu")
