@@ -103,6 +103,31 @@ def test_decide_reads_the_manifest_hash_by_hash(tmp_path, monkeypatch):
     assert compiled == [] and set(sources) == {"pkg.fresh", "pkg.stale"}
 
 
+def test_decide_sends_back_what_is_built_on_a_module_run_from_source(tmp_path, monkeypatch):
+    """An extension whose .pxd cimports another module's extension types cannot be imported beside
+    that module's source: it runs from its source too, and so does what is built on it in turn."""
+    files = {"pkg/base.py": "A = 1\n", "pkg/base.pxd": "cdef class A:\n    pass\n",
+             "pkg/sub/leaf.py": "B = 1\n", "pkg/sub/leaf.pxd": "from libc.math cimport sqrt\nfrom ..base cimport A\n",
+             "pkg/sub/top.py": "C = 1\n", "pkg/sub/top.pxd": "from pkg.sub.leaf cimport B\n",
+             "pkg/other.py": "D = 1\n"}
+    manifest = {}
+    for path, text in files.items():
+        file = tmp_path / path
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(text)
+        if file.suffix == ".py":
+            file.with_suffix(importlib.machinery.EXTENSION_SUFFIXES[0]).write_bytes(b"")
+            manifest[path[:-3].replace("/", ".")] = hashlib.sha256(text.encode()).hexdigest()
+    monkeypatch.setattr(build, "ROOT", tmp_path)
+    assert build.cimported("pkg.sub.leaf") == ["pkg.base"]  # libc has no .pxd in this tree
+    assert build.decide(manifest, pure=False) == (["pkg.base", "pkg.other", "pkg.sub.leaf", "pkg.sub.top"], {})
+    (tmp_path / "pkg" / "base.py").write_text("A = 2\n")
+    assert build.decide(manifest, pure=False) == (["pkg.other"], {
+        "pkg.base": "its source changed since the build",
+        "pkg.sub.leaf": "it is built on pkg.base, which runs from its source",
+        "pkg.sub.top": "it is built on pkg.sub.leaf, which runs from its source"})
+
+
 # Every game's random hands through the library, each answer written down: the same script under the
 # compiled and the pure core must print the same bytes (then its digest is compared).
 TRANSCRIPT = r'''
