@@ -3,6 +3,7 @@
 cdef class Hand:
     cdef public object game, options, dealer, match, viewer, n, pack, phase, to_act, result, seed
     cdef public list moves
+    cdef bint _checks_disabled  # whether the class has a ``disabled`` of its own
 
     cpdef check_move(self, move)
     cpdef apply(self, move)

@@ -572,7 +572,21 @@ class Hand:
 
     phase_moves = {}  # phase -> the move types it takes (frozensets)
 
+    # step 2 costs a call per move only in games that switch move types off: whether the class has a
+    # ``disabled`` of its own is asked once per class in Python; an extension type can have no
+    # ``__init_subclass__``, so compiled, once per hand, into a C field (a Python attribute per hand
+    # slowed the pure build by 5 %: one too many for Buck Euchre's hands to keep CPython's
+    # shared-key instance dicts)
+    if not cython.compiled:
+        _checks_disabled = False
+
+        def __init_subclass__(cls, **kwargs):
+            super().__init_subclass__(**kwargs)
+            cls._checks_disabled = cls.disabled is not Hand.disabled
+
     def __init__(self, game: Game, options: dict, dealer: int, match: dict, viewer: int | None):
+        if cython.compiled:
+            self._checks_disabled = type(self).disabled is not Hand.disabled
         self.game = game
         self.options = options
         self.dealer = dealer
@@ -623,10 +637,7 @@ class Hand:
         phase = self.phase
         if phase == "done":
             return "hand_over", M("the hand is over")
-        # step 2 costs a call only in games that switch move types off. Asked each time: an extension
-        # type has no ``__init_subclass__``, and a flag per hand slowed the pure build by 5 % (one
-        # field too many for Buck Euchre's hands to keep CPython's compact instance dicts)
-        if type(self).disabled is not Hand.disabled:
+        if self._checks_disabled:
             off = self.disabled(move)
             if off:
                 return off
