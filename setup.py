@@ -1,16 +1,21 @@
 """The compiled core: the referee's hottest modules compiled by Cython in pure-Python mode.
 
 The sources stay plain Python and are the only truth; Cython turns each listed module into a C
-extension beside it, which Python imports in preference to the ``.py``. Every other setting lives in
-``pyproject.toml``. Where Cython or a C compiler is missing, the extensions are skipped (they are
-``optional``) and the same sources run as they are. ``service/rules/build.py`` imports an extension
-only where the manifest written here says it was built from the very source now beside it, so an
-edited source is never shadowed by a stale build (docs/PERFORMANCE.md, "The compiled core").
+extension beside it, which Python imports in preference to the ``.py``. The hottest classes (the
+hand, its holdings, the trick ranking) are extension types: their fields and per-move methods are
+declared for C in a ``.pxd`` beside their module, which Python never reads, and a few locals' C
+types are ``@cython.locals`` decorators, no-ops in Python (``service/rules/_cython.py`` stands in
+where Cython is not installed). Every other setting lives in ``pyproject.toml``. Where Cython or a
+C compiler is missing, the extensions are skipped (they are ``optional``) and the same sources run
+as they are. ``service/rules/build.py`` imports an extension only where the manifest written here
+says it was built from the very source now beside it, so an edited source is never shadowed by a
+stale build (docs/PERFORMANCE.md, "The compiled core").
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import sys
@@ -60,6 +65,14 @@ def digest(module: str) -> str:
     return hashlib.sha256(source(module).read_bytes()).hexdigest()
 
 
+def run_time_rules():
+    """``service/rules/build.py``, loaded by its path (the package itself needs what a build may lack)."""
+    spec = importlib.util.spec_from_file_location("_core_build_rules", HERE / "service" / "rules" / "build.py")
+    rules = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rules)
+    return rules
+
+
 class BuildCore(build_ext):
     """build_ext, then the manifest of what was really built (an optional extension may have failed)."""
 
@@ -72,8 +85,15 @@ class BuildCore(build_ext):
         for ext in self.extensions:  # an earlier build's file must not pass for this build's
             Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
         super().run()
-        built = {ext.name: digest(ext.name) for ext in self.extensions
-                 if Path(self.get_ext_fullpath(ext.name)).exists()}
+        made = {ext.name for ext in self.extensions if Path(self.get_ext_fullpath(ext.name)).exists()}
+        # an extension built on the extension types of one that failed could not even be imported (an
+        # installed wheel has no .pxd from which build.py could tell at run time): it goes too
+        cimported = run_time_rules().cimported
+        while orphans := [m for m in made if any(base not in made for base in cimported(m))]:
+            for module in orphans:
+                made.discard(module)
+                Path(self.get_ext_fullpath(module)).unlink()
+        built = {module: digest(module) for module in made}
         path = self._manifest()
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(built, indent=1, sort_keys=True) + "\n")

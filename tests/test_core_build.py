@@ -103,6 +103,84 @@ def test_decide_reads_the_manifest_hash_by_hash(tmp_path, monkeypatch):
     assert compiled == [] and set(sources) == {"pkg.fresh", "pkg.stale"}
 
 
+def test_decide_sends_back_what_is_built_on_a_module_run_from_source(tmp_path, monkeypatch):
+    """An extension whose .pxd cimports another module's extension types cannot be imported beside
+    that module's source: it runs from its source too, and so does what is built on it in turn."""
+    files = {"pkg/base.py": "A = 1\n", "pkg/base.pxd": "cdef class A:\n    pass\n",
+             "pkg/sub/leaf.py": "B = 1\n", "pkg/sub/leaf.pxd": "from libc.math cimport sqrt\nfrom ..base cimport A\n",
+             "pkg/sub/top.py": "C = 1\n", "pkg/sub/top.pxd": "from pkg.sub.leaf cimport B\n",
+             "pkg/other.py": "D = 1\n"}
+    manifest = {}
+    for path, text in files.items():
+        file = tmp_path / path
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(text)
+        if file.suffix == ".py":
+            file.with_suffix(importlib.machinery.EXTENSION_SUFFIXES[0]).write_bytes(b"")
+            manifest[path[:-3].replace("/", ".")] = hashlib.sha256(text.encode()).hexdigest()
+    monkeypatch.setattr(build, "ROOT", tmp_path)
+    assert build.cimported("pkg.sub.leaf") == ["pkg.base"]  # libc has no .pxd in this tree
+    assert build.decide(manifest, pure=False) == (["pkg.base", "pkg.other", "pkg.sub.leaf", "pkg.sub.top"], {})
+    (tmp_path / "pkg" / "base.py").write_text("A = 2\n")
+    assert build.decide(manifest, pure=False) == (["pkg.other"], {
+        "pkg.base": "its source changed since the build",
+        "pkg.sub.leaf": "it is built on pkg.base, which runs from its source",
+        "pkg.sub.top": "it is built on pkg.sub.leaf, which runs from its source"})
+
+
+@pytest.mark.skipif(build.pure_requested() or not build.COMPILED, reason="no compiled core in use")
+def test_an_edited_base_takes_the_extensions_built_on_it_to_their_sources(tmp_path):
+    """Buck Euchre's compiled hand is an extension type built on ``game.Hand``'s: with game.py edited,
+    both run from their sources, and every game still plays."""
+    shutil.copytree(ROOT / "service", tmp_path / "service", ignore=shutil.ignore_patterns("__pycache__", "*.c"))
+    edited = tmp_path / "service" / "rules" / "game.py"
+    edited.write_text(edited.read_text() + "\nEDITED_AFTER_THE_BUILD = True\n")
+    code = ("from service.rules import build, games\n"
+            "for game in games.GAMES.values():\n"
+            "    assert game.replay(game.deal('edited', {}, 0, None)).legal_moves()\n"
+            "print(sorted(build.SOURCE))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(tmp_path), build.PURE_ENV: ""})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == str(["service.rules.game", "service.rules.games.buck_euchre"])
+
+
+@pytest.mark.skipif(build.pure_requested() or not build.COMPILED, reason="no compiled core in use")
+def test_the_hot_classes_are_extension_types_where_compiled():
+    """The point of the typed core: without its .pxd a module still compiles, its classes plain
+    Python ones (slower, and nothing else would say so)."""
+    from service.rules.game import Hand
+    from service.rules.games.buck_euchre import BuckEuchreHand
+    from service.rules.games.court_piece.hand import CourtPieceHand
+    from service.rules.holdings import Holdings
+    from service.rules.tricks import Ranking
+    for cls in (Hand, BuckEuchreHand, Holdings, Ranking):
+        assert not cls.__flags__ & (1 << 9), cls  # Py_TPFLAGS_HEAPTYPE: a class made by Python
+    assert "__dict__" in dir(CourtPieceHand)  # a game's Python hand class keeps its other fields
+
+
+def test_the_pure_core_needs_no_cython_installed():
+    """Run from source where ``import cython`` fails, the core takes the stand-in (``_cython.py``)."""
+    code = ("import sys; sys.modules['cython'] = None\n"
+            "import random\n"
+            "from service.rules import games, holdings\n"
+            "assert holdings.cython.__name__ == 'service.rules._cython'\n"
+            "rng = random.Random(1)\n"
+            "for game in games.GAMES.values():\n"
+            "    hand = game.replay(game.deal('no-cython', {}, 0, None))\n"
+            "    while hand.phase != 'done':\n"
+            "        move = rng.choice(hand.legal_moves())\n"
+            "        if 'count' in move:\n"
+            "            move = {k: v for k, v in move.items() if k not in ('count', 'from')} | "
+            "{'cards': rng.sample(move['from'], move['count'])}\n"
+            "        hand.play(game.parse_move(move, hand.n, hand.pack, None, 'm'), len(hand.moves))\n"
+            "print('ok')")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), build.PURE_ENV: "1"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
+
+
 # Every game's random hands through the library, each answer written down: the same script under the
 # compiled and the pure core must print the same bytes (then its digest is compared).
 TRANSCRIPT = r'''

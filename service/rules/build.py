@@ -5,7 +5,9 @@ name and the SHA-256 of the source it was built from. Python would import an ext
 preference to its ``.py`` whatever their age; the finder installed here sends a module back to its
 source when that source has changed since the build (a stale extension must never answer for code
 that is no longer there), or when ``REFEREE_PURE_PYTHON`` asks for the pure core, which CI tests
-beside the compiled one. Never compiled itself: it decides for the others.
+beside the compiled one. An extension whose ``.pxd`` cimports another module's extension types
+(Buck Euchre's hand is built on ``game.Hand``) goes back to its source with that module: it could
+not even be imported beside that module's source. Never compiled itself: it decides for the others.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import importlib.machinery
 import importlib.util
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -45,6 +48,22 @@ def pure_requested() -> bool:
     return os.environ.get(PURE_ENV, "") not in ("", "0")
 
 
+_CIMPORT = re.compile(r"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+cimport\b", re.M)
+
+
+def cimported(module: str) -> list[str]:
+    """The modules of this tree whose extension types ``module``'s ``.pxd`` cimports."""
+    try:
+        text = _source(module).with_suffix(".pxd").read_text()
+    except OSError:
+        return []
+    names = []
+    for dots, name in _CIMPORT.findall(text):
+        package = module.split(".")[:-len(dots)] if dots else []  # ``..game`` in a.b.c is a.game
+        names.append(".".join(package + ([name] if name else [])))
+    return [n for n in names if _source(n).with_suffix(".pxd").is_file()]  # not libc, cpython...
+
+
 def decide(manifest: dict[str, str], pure: bool) -> tuple[list[str], dict[str, str]]:
     """(modules to import compiled, {module: why its source is imported instead})."""
     compiled, sources = [], {}
@@ -58,6 +77,15 @@ def decide(manifest: dict[str, str], pure: bool) -> tuple[list[str], dict[str, s
             sources[module] = "its source changed since the build"
         else:
             compiled.append(module)
+    left = True
+    while left:  # each module sent to its source may take others with it
+        left = False
+        for module in list(compiled):
+            base = next((m for m in cimported(module) if m not in compiled), None)
+            if base is not None:
+                compiled.remove(module)
+                sources[module] = f"it is built on {base}, which runs from its source"
+                left = True
     return compiled, sources
 
 

@@ -15,6 +15,11 @@ from .match import replay_match
 from .options import Option, parse_options
 from .shuffle import new_seed, shuffled
 
+try:
+    import cython
+except ImportError:  # run from source without Cython installed
+    from . import _cython as cython
+
 RECORD_FIELDS = frozenset({"game", "options", "dealer", "deal", "moves", "match", "viewer", "seed"})
 MAX_SEED_CHARS = 256  # a seed is a name, not a payload: longer ones are refused (docs/TRUST.md, "Limits")
 
@@ -447,6 +452,7 @@ class Game:
             raise InvalidRecord("deal_mismatch", M("record.deal is not the deal of record.seed for these "
                                 "options, dealer and match"))
 
+    @cython.locals(hand="Hand")  # compiled: each move's ``play`` is called through C
     def replay(self, record) -> Hand:
         """The hand after every move of the record; the first bad move is reported with its index."""
         with self.documented_reasons():
@@ -454,7 +460,7 @@ class Game:
             moves = record.get("moves", [])
             if not isinstance(moves, list):
                 raise InvalidRecord("bad_moves", M("record.moves must be a list"))
-            pack, n, viewer, parse, play = hand.pack, hand.n, hand.viewer, self.parse_move, hand.play
+            pack, n, viewer, parse = hand.pack, hand.n, hand.viewer, self.parse_move
             # the fast path first: the core's, or the game's own where it reads moves its own way
             cls = type(self)
             fast = self._fast_move if cls.parse_move is Game.parse_move or cls._fast_move is not Game._fast_move \
@@ -470,16 +476,16 @@ class Game:
                             read = readers.get(kind) if type(kind) is str else None
                             if read is not None and type(seat) is int and 0 <= seat < n:
                                 move = read(raw, seat, canonical)
-                        play(move or parse(raw, n, pack, None, f"record.moves[{i}]"), i)
+                        hand.play(move or parse(raw, n, pack, None, f"record.moves[{i}]"), i)
                     return hand
                 for i, raw in enumerate(moves):
-                    play(fast(raw, n, pack) or parse(raw, n, pack, None, f"record.moves[{i}]"), i)
+                    hand.play(fast(raw, n, pack) or parse(raw, n, pack, None, f"record.moves[{i}]"), i)
                 return hand
             for i, raw in enumerate(moves):
                 move = fast and fast(raw, n, pack) or parse(raw, n, pack, viewer, f"record.moves[{i}]")
                 if viewer is not None:
                     self._own_cards_shown(move, viewer, f"record.moves[{i}]")
-                play(move, i)
+                hand.play(move, i)
         return hand
 
     # --- dealing ---
@@ -556,18 +562,31 @@ class Game:
 
 
 class Hand:
-    """One hand being replayed: the game's phase machine plus the shared move-checking order."""
+    """One hand being replayed: the game's phase machine plus the shared move-checking order.
 
-    # phase -> move types it takes
-    phase_moves: dict[str, frozenset] = {}
-    _checks_disabled = False  # whether the class has a ``disabled`` of its own (set below)
+    Compiled, an extension type (``game.pxd``): the fields every move reads are C struct members,
+    and ``play``, ``check``, ``apply`` and ``recorded`` call each other through C, a game's own
+    override included. A game's hand may be an extension type too (Buck Euchre), or a Python
+    class with mixins whose instances keep a ``__dict__`` for their other fields.
+    """
 
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-        # step 2 costs a call per move only in games that switch move types off
-        cls._checks_disabled = cls.disabled is not Hand.disabled
+    phase_moves = {}  # phase -> the move types it takes (frozensets)
+
+    # step 2 costs a call per move only in games that switch move types off: whether the class has a
+    # ``disabled`` of its own is asked once per class in Python; an extension type can have no
+    # ``__init_subclass__``, so compiled, once per hand, into a C field (a Python attribute per hand
+    # slowed the pure build by 5 %: one too many for Buck Euchre's hands to keep CPython's
+    # shared-key instance dicts)
+    if not cython.compiled:
+        _checks_disabled = False
+
+        def __init_subclass__(cls, **kwargs):
+            super().__init_subclass__(**kwargs)
+            cls._checks_disabled = cls.disabled is not Hand.disabled
 
     def __init__(self, game: Game, options: dict, dealer: int, match: dict, viewer: int | None):
+        if cython.compiled:
+            self._checks_disabled = type(self).disabled is not Hand.disabled
         self.game = game
         self.options = options
         self.dealer = dealer

@@ -7,10 +7,16 @@ played, or known to be in a third hand).
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # run from source without Cython installed
+    from . import _cython as cython
+
 
 class Holdings:
     __slots__ = ("held", "known", "gone")
 
+    @cython.locals(held=list, known=list)
     def __init__(self, hands: list[list[int | None]]):
         self.held = held = [list(h) for h in hands]
         self.known = known = []
@@ -43,6 +49,7 @@ class Holdings:
         if card is not None:
             self.known[seat] |= 1 << card
 
+    @cython.locals(hand=list)
     def remove(self, seat: int, card: int | None, public: bool = True) -> None:
         """Take ``card`` out of ``seat``'s hand; ``None`` is a card the viewer cannot see."""
         hand = self.held[seat]

@@ -9,6 +9,11 @@ from __future__ import annotations
 
 from .cards import JOKER_SUIT, JACK, SUIT_MASKS, same_colour_suit
 
+try:
+    import cython
+except ImportError:  # run from source without Cython installed
+    from . import _cython as cython
+
 NO_SUIT = JOKER_SUIT  # effective suit of a card that belongs to no suit (a suitless joker)
 
 
@@ -39,6 +44,7 @@ class Ranking:
             return self.power[card] > self.power[best]
         return s == self.trump and self.trump is not None
 
+    @cython.locals(suit=list, power=list, best=cython.Py_ssize_t, i=cython.Py_ssize_t)
     def winner(self, cards) -> int:
         """Index (in play order) of the winning card (``beats`` card by card, inlined)."""
         suit, power, trump = self.suit, self.power, self.trump

@@ -12,7 +12,12 @@ from ..errors import InvalidRecord, M, N_, short
 from ..game import Game, Hand, hand_number, parse_int_list, parse_match, parse_seat
 from ..holdings import Holdings
 from ..options import Option
-from ..tricks import plain, with_bowers
+from ..tricks import Ranking, plain, with_bowers
+
+try:
+    import cython
+except ImportError:  # run from source without Cython installed
+    from .. import _cython as cython
 
 PACK = Pack("9S TS JS QS KS AS  9H TH JH QH KH AH  9D TD JD QD KD AD  9C TC JC QC KC AC")
 N = 4
@@ -94,6 +99,9 @@ class BuckEuchreHand(Hand):
         return _RANKINGS[self.trump]  # trump changes during the auction, so looked up each time
 
     # --- the common move, checked and applied in one step ---
+    # compiled, C locals: this pack's cards are below 64, so a seat's mask fits 64 bits
+    @cython.locals(seat=cython.Py_ssize_t, card=cython.Py_ssize_t, known=cython.ulonglong,
+                   same=cython.ulonglong, trick=list, ranking=Ranking)
     def play(self, move, index):
         """A card played in turn from a hand known to hold it, following suit: ``check`` would pass it
         (the same tests, taken from the known cards), so it is applied at once; anything else takes
@@ -107,9 +115,9 @@ class BuckEuchreHand(Hand):
                     ranking = _RANKINGS[self.trump]
                     same = known & ranking.suit_masks[ranking.suit[trick[0][1]]]
                     if same and not same >> card & 1:
-                        return super().play(move, index)
+                        return Hand.play(self, move, index)
                 return self.recorded(move, self._play(seat, card), index)
-        return super().play(move, index)
+        return Hand.play(self, move, index)
 
     # --- checks ---
     def check_move(self, move):
@@ -201,6 +209,7 @@ class BuckEuchreHand(Hand):
                 return s
         raise AssertionError("no participant")
 
+    @cython.locals(trick=list, best=cython.Py_ssize_t)
     def _play(self, seat: int, card: int) -> list[dict]:
         self.holdings.remove(seat, card)
         trick = self.trick
