@@ -17,6 +17,11 @@ from ..game import Game, Hand, hand_number, is_int, parse_match, parse_seat
 from ..holdings import Holdings
 from ..options import Option, parse_options
 
+try:
+    import cython
+except ImportError:  # run from source without Cython installed
+    from .. import _cython as cython
+
 # --- the packs and the building sequences ------------------------------------------------------
 
 
@@ -313,11 +318,11 @@ class Sixes(Game):
                 "match_over": over_after is not None, "winner": winner, "winners": winners}
 
 
-class SixesHand(Hand):
-    phase_moves = {"playing": frozenset({"play", "pass"}), "done": frozenset()}
+class SixesHandCore(Hand):
+    """The round's state and moves. Compiled, an extension type built on ``Hand`` (``sixes.pxd``):
+    its fields are C struct members, and the move's methods call each other through C."""
 
-    dealt: list[list[int | None]]
-    holdings: Holdings
+    phase_moves = {"playing": frozenset({"play", "pass"}), "done": frozenset()}
 
     def begin(self) -> None:
         n = self.n
@@ -333,7 +338,7 @@ class SixesHand(Hand):
         self.chips = [c - a for c, a in zip(self.chips_before, self.antes)]
         self.pot = sum(self.antes)
         self.playable = self.build.sixes
-        self.opener: int | None = None
+        self.opener = None
         self.to_act = next((s for s in range(n) if self.holdings.known[s] >> SIX_OF_DIAMONDS & 1),
                            None)  # None only in a view whose viewer cannot see the 6D
 
@@ -360,6 +365,8 @@ class SixesHand(Hand):
         return M("a round of {n} players holds at most {moves}", n=self.n, moves=self.max_moves())
 
     # --- the common move, checked and applied in one step ---
+    # compiled, C locals: this pack's cards are below 64, so a seat's mask fits 64 bits
+    @cython.locals(seat=cython.Py_ssize_t, card=cython.Py_ssize_t, holdings=Holdings, known=cython.ulonglong)
     def play(self, move: dict, index: int) -> list[dict]:
         """A playable card played in turn from a hand known to hold it, after the opening: ``check``
         would pass it (the same tests), so it is applied at once; anything else takes the shared
@@ -368,7 +375,7 @@ class SixesHand(Hand):
             seat, card = move["seat"], move["card"]
             holdings = self.holdings
             known = holdings.known[seat]
-            if known >> card & 1 and self.playable >> card & 1:
+            if 0 <= card < 64 and known >> card & 1 and self.playable >> card & 1:  # compiled: a C shift
                 holdings.remove(seat, card)
                 self._lay(card)
                 if holdings.held[seat]:
@@ -376,7 +383,7 @@ class SixesHand(Hand):
                 else:
                     self._finish(seat)
                 return self.recorded(move, [], index)
-        return super().play(move, index)
+        return Hand.play(self, move, index)
 
     # --- checking ---
     def check(self, move: dict):
@@ -387,7 +394,7 @@ class SixesHand(Hand):
             if move["seat"] == self.viewer:
                 return "not_your_turn", M("the holder of 6D opens the round, not the viewer")
             return self.check_move(move)
-        return super().check(move)
+        return Hand.check(self, move)
 
     def check_move(self, move: dict):
         seat = move["seat"]
@@ -446,6 +453,8 @@ class SixesHand(Hand):
         self.to_act = (seat + 1) % self.n
         return []
 
+    @cython.locals(card=cython.Py_ssize_t, build=Build, suit=cython.Py_ssize_t, pos=cython.Py_ssize_t,
+                   low=list, bit=cython.ulonglong)
     def _lay(self, card: int) -> None:
         """Lay a playable card: the row's end moves, and the card's neighbour outward opens."""
         build = self.build
@@ -457,7 +466,8 @@ class SixesHand(Hand):
             low[suit] = pos
         else:
             self.high[suit] = pos
-        self.playable = self.playable & ~(1 << card) | build.opens[card]
+        bit = 1  # compiled, a 64-bit mask: the card's bit is taken out without a Python int
+        self.playable = self.playable & ~(bit << card) | build.opens[card]
 
     def _finish(self, winner: int) -> None:
         cards_left = payments = None
@@ -520,6 +530,12 @@ class SixesHand(Hand):
     def deal_json(self, viewer: int | None) -> dict:
         return {"hands": [names(h) if viewer is None or s == viewer else [None] * len(h)
                           for s, h in enumerate(self.dealt)]}
+
+
+class SixesHand(SixesHandCore):
+    """A Sixes round's hand. A Python class on the compiled core, as every game's hand was before
+    the typed core: its methods can still be replaced (the tests count plays so) and its instances
+    take fields of their own. It costs a dictionary lookup per call through C, never a Python call."""
 
 
 Sixes.hand_class = SixesHand
