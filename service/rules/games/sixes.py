@@ -409,8 +409,8 @@ class SixesHandCore(Hand):
         """A playable card played in turn from a hand known to hold it, after the opening: ``check``
         would pass it (the same tests), so it is applied at once; anything else takes the shared
         order of checks, which also words a refusal."""
-        if move["type"] == "play" and self.phase == "playing" and move["seat"] == self.to_act and self.moves:
-            seat, card = move["seat"], move["card"]
+        if move["type"] == "play" and self.phase == "playing" and (mover := move["seat"]) == self.to_act and self.moves:
+            seat, card = mover, move["card"]
             holdings = self.holdings
             known = holdings.known[seat]
             if 0 <= card < 64 and known >> card & 1 and self.playable >> card & 1:  # compiled: a C shift
@@ -534,13 +534,22 @@ class SixesHandCore(Hand):
         self.to_act = None
 
     # --- listing and state ---
+    # compiled, C locals: the hand's scan tests each card's bit of a 64-bit mask
+    @cython.locals(holdings=Holdings, playable=cython.ulonglong, card=cython.Py_ssize_t, out=list)
     def legal_moves(self) -> list[dict]:
         seat = self.to_act
         if not self.moves:
             return [{"seat": seat, "type": "play", "card": "6D"}]
-        playable = self.playable & self.holdings.known[seat]  # none, often: a pass, and no scan of the hand
-        out = [{"seat": seat, "type": "play", "card": NAMES[c]}
-               for c in self.holdings.held[seat] if c is not None and playable >> c & 1] if playable else []
+        holdings = self.holdings
+        playable = holdings.known[seat]
+        playable &= self.playable  # none, often: a pass, and no scan of the hand
+        out = []
+        if playable:
+            for c in holdings.held[seat]:
+                if c is not None:
+                    card = c
+                    if playable >> card & 1:
+                        out.append({"seat": seat, "type": "play", "card": NAMES[card]})
         if not out or self.options["voluntary_pass"] and self.chips[seat]:
             out.append({"seat": seat, "type": "pass"})
         return out
