@@ -404,7 +404,8 @@ class SixesHandCore(Hand):
 
     # --- the common move, checked and applied in one step ---
     # compiled, C locals: this pack's cards are below 64, so a seat's mask fits 64 bits
-    @cython.locals(seat=cython.Py_ssize_t, card=cython.Py_ssize_t, holdings=Holdings, known=cython.ulonglong)
+    @cython.locals(seat=cython.Py_ssize_t, card=cython.Py_ssize_t, holdings=Holdings, known=cython.ulonglong,
+                   bit=cython.ulonglong, gone=cython.ulonglong)
     def play(self, move: dict, index: int) -> list[dict]:
         """A playable card played in turn from a hand known to hold it, after the opening: ``check``
         would pass it (the same tests), so it is applied at once; anything else takes the shared
@@ -414,7 +415,14 @@ class SixesHandCore(Hand):
             holdings = self.holdings
             known = holdings.known[seat]
             if 0 <= card < 64 and known >> card & 1 and self.playable >> card & 1:  # compiled: a C shift
-                holdings.remove(seat, card)
+                # ``holdings.remove(seat, card)``'s usual case (a card known there, played face up),
+                # inlined: compiled, its masks are C integers (Holdings' are Python ints up to 67 bits)
+                bit = 1
+                bit <<= card
+                holdings.held[seat].remove(card)
+                holdings.known[seat] = known & ~bit
+                gone = holdings.gone
+                holdings.gone = gone | bit
                 self._lay(card)
                 if holdings.held[seat]:
                     self.to_act = (seat + 1) % self.n
