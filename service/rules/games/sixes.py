@@ -405,7 +405,7 @@ class SixesHandCore(Hand):
     # --- the common move, checked and applied in one step ---
     # compiled, C locals: this pack's cards are below 64, so a seat's mask fits 64 bits
     @cython.locals(seat=cython.Py_ssize_t, card=cython.Py_ssize_t, holdings=Holdings, known=cython.ulonglong,
-                   bit=cython.ulonglong, gone=cython.ulonglong)
+                   bit=cython.ulonglong, gone=cython.ulonglong, held=list)
     def play(self, move: dict, index: int) -> list[dict]:
         """A playable card played in turn from a hand known to hold it, after the opening: ``check``
         would pass it (the same tests), so it is applied at once; anything else takes the shared
@@ -419,7 +419,8 @@ class SixesHandCore(Hand):
                 # inlined: compiled, its masks are C integers (Holdings' are Python ints up to 67 bits)
                 bit = 1
                 bit <<= card
-                holdings.held[seat].remove(card)
+                held = holdings.held[seat]
+                held.remove(card)
                 holdings.known[seat] = known & ~bit
                 gone = holdings.gone
                 holdings.gone = gone | bit
@@ -500,7 +501,7 @@ class SixesHandCore(Hand):
         return []
 
     @cython.locals(card=cython.Py_ssize_t, build=Build, suit=cython.Py_ssize_t, pos=cython.Py_ssize_t,
-                   low=list, bit=cython.ulonglong)
+                   low=list, bit=cython.ulonglong, opens=cython.ulonglong)
     def _lay(self, card: int) -> None:
         """Lay a playable card: the row's end moves, and the card's neighbour outward opens."""
         build = self.build
@@ -512,8 +513,8 @@ class SixesHandCore(Hand):
             low[suit] = pos
         else:
             self.high[suit] = pos
-        bit = 1  # compiled, a 64-bit mask: the card's bit is taken out without a Python int
-        self.playable = self.playable & ~(bit << card) | build.opens[card]
+        bit, opens = 1, build.opens[card]  # compiled, 64-bit masks: no Python int on the way
+        self.playable = self.playable & ~(bit << card) | opens
 
     def _finish(self, winner: int) -> None:
         cards_left = payments = None
