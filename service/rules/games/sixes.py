@@ -407,13 +407,21 @@ class SixesHandCore(Hand):
     @cython.locals(seat=cython.Py_ssize_t, card=cython.Py_ssize_t, holdings=Holdings, known=cython.ulonglong,
                    bit=cython.ulonglong, gone=cython.ulonglong, held=list)
     def play(self, move: dict, index: int) -> list[dict]:
-        """A playable card played in turn from a hand known to hold it, after the opening: ``check``
-        would pass it (the same tests), so it is applied at once; anything else takes the shared
-        order of checks, which also words a refusal."""
-        if move["type"] == "play" and self.phase == "playing" and (mover := move["seat"]) == self.to_act and self.moves:
-            seat, card = mover, move["card"]
+        """After the opening, a playable card played in turn from a hand known to hold it, or a pass
+        in turn from a hand known to hold no playable card: ``check`` would pass either (the same
+        tests), so it is applied at once; anything else takes the shared order of checks, which
+        also words a refusal."""
+        kind = move["type"]
+        if (kind == "play" or kind == "pass") and self.phase == "playing" and (mover := move["seat"]) == self.to_act \
+                and self.moves:
+            seat = mover
             holdings = self.holdings
             known = holdings.known[seat]
+            if kind == "pass":
+                if not known & self.playable:
+                    return self.recorded(move, self.apply(move), index)
+                return Hand.play(self, move, index)  # a voluntary pass, or a refusal
+            card = move["card"]
             if 0 <= card < 64 and known >> card & 1 and self.playable >> card & 1:  # compiled: a C shift
                 # ``holdings.remove(seat, card)``'s usual case (a card known there, played face up),
                 # inlined: compiled, its masks are C integers (Holdings' are Python ints up to 67 bits)
@@ -425,7 +433,7 @@ class SixesHandCore(Hand):
                 gone = holdings.gone
                 holdings.gone = gone | bit
                 self._lay(card)
-                if holdings.held[seat]:
+                if held:
                     self.to_act = (seat + 1) % self.n
                 else:
                     self._finish(seat)
