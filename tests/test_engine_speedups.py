@@ -237,3 +237,52 @@ def test_the_play_listing_lists_the_cards_check_accepts(game_id, options):
                 accepted = [NAMES[c] for c in held if hand.check({"seat": seat, "type": "play", "card": c}) is None]
                 assert [m["card"] for m in hand.legal_moves() if m["type"] == "play" and "suit" not in m] == accepted
             hand.play(game.parse_move(_random_move(hand, rng), hand.n, hand.pack, None, "m"), len(hand.moves))
+
+
+def _answer(call, *args):
+    """What a call answers: its value (a dict's keys in order), or the refusal it raises."""
+    try:
+        value = call(*args)
+    except (IllegalMove, InvalidRecord) as exc:
+        return type(exc).__name__, exc.reason, exc.detail
+    return list(value.items()) if isinstance(value, dict) else value
+
+
+class _Str(str):
+    pass
+
+
+@pytest.mark.parametrize("options, chips", [({}, 10), ({"voluntary_pass": True}, 1), ({"players": 6}, 10),
+                                            ({"players": 3, "ante": 1, "pay_per_card": True}, 2)])
+def test_sixes_one_step_play_and_move_reader_answer_as_the_core(options, chips):
+    """Sixes' one-step play (a playable card, or a pass from a hand with none) refuses what the shared
+    order of checks refuses, with the same words, and plays the rest as ``Hand.play`` does, passes
+    of every seat included; its move reader answers as the core's, refusals included."""
+    game, rng = GAMES["sixes"], random.Random(5)
+    n = game.players(options)
+    record = game.deal("six-one-step", options, 0, {"chips": [chips] * n, "hand_number": 1})
+    raws = [{"seat": 0, "type": "play", "card": "6D"}, {"seat": n - 1, "type": "pass"}, {"seat": n, "type": "pass"},
+            {"seat": -1, "type": "pass"}, {"seat": True, "type": "pass"}, {"seat": 0.0, "type": "pass"},
+            {"seat": 0, "type": "pass", "card": "6D"}, {"seat": 0, "type": _Str("pass")},
+            {"seat": 0, "type": "play", "card": "6d"}, {"seat": 0, "type": "play", "card": "8H"},
+            {"seat": 0, "type": "play", "card": "10H"}, {"seat": 0, "type": "play", "card": None},
+            {"seat": 0, "type": "play", "card": ["6D"]}, {"seat": 0, "type": "play"}, {"card": "6D", "type": "play"},
+            {"seat": 0, "type": "play", "card": "6D", "x": 1}, {"type": "pass", "seat": 1}, {"seat": 0, "type": "bid"},
+            {"seat": 0}, [], "pass", None]
+    hand = game.replay(record)
+    for raw in raws:
+        for viewer in (None, 0):
+            assert _answer(game.parse_move, raw, n, hand.pack, viewer, "m") == \
+                _answer(core.Game.parse_move, game, raw, n, hand.pack, viewer, "m"), raw
+        assert _answer(game._fast_move, raw, n, hand.pack) == _answer(core.Game._fast_move, game, raw, n, hand.pack)
+    while hand.phase != "done":
+        seat = hand.to_act
+        candidates = _candidates(hand) + [{"seat": s, "type": "pass"} for s in (seat, (seat + 1) % n)]
+        for raw in candidates:
+            move = game.parse_move(raw, n, hand.pack, None, "m")
+            fast, plain = game.replay(record), game.replay(record)
+            refused = _answer(fast.play, dict(move), len(fast.moves))
+            assert refused == _answer(Hand.play, plain, dict(move), len(plain.moves))
+            assert fast.state() == plain.state() and fast.to_record() == plain.to_record()
+        record = {**record, "moves": record["moves"] + [_random_move(hand, rng)]}
+        hand = game.replay(record)
