@@ -552,21 +552,23 @@ class SixesHandCore(Hand):
 
     # --- listing and state ---
     # compiled, C locals: the hand's scan tests each card's bit of a 64-bit mask
-    @cython.locals(holdings=Holdings, playable=cython.ulonglong, card=cython.Py_ssize_t, out=list)
+    @cython.locals(holdings=Holdings, playable=cython.ulonglong, card=cython.Py_ssize_t, out=list,
+                   at=cython.Py_ssize_t, held=list, card_names=dict)
     def legal_moves(self) -> list[dict]:
         seat = self.to_act
         if not self.moves:
             return [{"seat": seat, "type": "play", "card": "6D"}]
-        holdings = self.holdings
-        playable = holdings.known[seat]
+        holdings, at, card_names = self.holdings, seat, NAMES  # compiled: a C index, a typed dict
+        playable = holdings.known[at]
         playable &= self.playable  # none, often: a pass, and no scan of the hand
         out = []
         if playable:
-            for c in holdings.held[seat]:
+            held = holdings.held[at]
+            for c in held:
                 if c is not None:
                     card = c
                     if playable >> card & 1:
-                        out.append({"seat": seat, "type": "play", "card": NAMES[card]})
+                        out.append({"seat": seat, "type": "play", "card": card_names[card]})
         if not out or self.options["voluntary_pass"] and self.chips[seat]:
             out.append({"seat": seat, "type": "pass"})
         return out
