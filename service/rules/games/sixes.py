@@ -6,7 +6,7 @@ player who cannot add a card pays a chip into the pot and passes; the first play
 
 Nothing here relies on the core's trick-taking mechanics: the ``Hand`` hooks are implemented for a
 layout instead of tricks, and ``check`` is extended locally for a view whose viewer cannot know who
-holds the opening six of diamonds (see ``SixesHand.check``).
+holds the opening six of diamonds (see ``SixesHandCore.check``).
 """
 
 from __future__ import annotations
@@ -601,7 +601,8 @@ class SixesHandCore(Hand):
 class SixesHand(SixesHandCore):
     """A Sixes round's hand. A Python class on the compiled core, as every game's hand was before
     the typed core: its methods can still be replaced (the tests count plays so) and its instances
-    take fields of their own. It costs a dictionary lookup per call through C, never a Python call."""
+    take fields of their own. Compiled, that costs a check of the class's dictionary version per
+    call through C (Cython's own, for an override), never a Python call."""
 
 
 Sixes.hand_class = SixesHand
