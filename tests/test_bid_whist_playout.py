@@ -167,3 +167,19 @@ def test_random_playouts(index):
     for n in range(50):
         scores = [rng.randint(-target + 1, target - 1), rng.randint(-target + 1, target - 1)]
         play_hand(f"playout-{index}-{n}", options, n % 4, scores, rng, check_views=n < 15)
+
+
+def test_the_hand_is_an_extension_type_where_compiled():
+    """Compiled, ``BidWhistHand`` is an extension type built on ``game.Hand``'s (``hand.pxd``): its
+    fields are C struct members, and it has no ``__dict__``, so a field missing from the .pxd fails
+    at once. From source it is a Python class that plays the same hands."""
+    from service.rules import build
+    from service.rules.games.bid_whist.hand import BidWhistHand
+    hand = GAME.replay(GAME.deal("extension", {}, 0, None))
+    if "service.rules.games.bid_whist.hand" not in build.COMPILED:
+        assert BidWhistHand.__flags__ & (1 << 9)  # Py_TPFLAGS_HEAPTYPE: a class made by Python
+        return
+    assert not BidWhistHand.__flags__ & (1 << 9)
+    assert not hasattr(hand, "__dict__")
+    with pytest.raises(AttributeError):
+        hand.undeclared = 1

@@ -6,11 +6,16 @@ from ...cards import NAMES, SUITS, names, parse_suit
 from ...errors import InvalidRecord, M, short
 from ...game import Hand
 from ...holdings import Holdings
+from ...tricks import Ranking
 from .auction import bid_refusal, hardness
 from .ranking import led_suit, ranking_for, winning_index
 from .scoring import score_hand
 from .tables import BID_TYPES, DIRECTIONS, KITTY_SIZE, MODES, TAKEN_KITTIES, TRICKS
 
+try:
+    import cython
+except ImportError:  # run from source without Cython installed
+    from ... import _cython as cython
 
 _PHASE_MOVES = {
     "bidding": BID_TYPES,
@@ -41,6 +46,8 @@ _BIDS_OVER: dict[tuple, tuple] = {}  # (min_bid, downtown_outranks_uptown, stand
 
 
 class BidWhistHand(Hand):
+    """Compiled, an extension type built on ``game.Hand`` (``hand.pxd``): its fields are C struct
+    members and the per-move methods are called through C. No ``__dict__``: every field is declared."""
 
     def __init__(self, game, options, dealer, match, viewer):
         super().__init__(game, options, dealer, match, viewer)
@@ -71,6 +78,7 @@ class BidWhistHand(Hand):
         self.discards = None
 
     # --- the common move, checked and applied in one step ---
+    @cython.locals(seat=cython.Py_ssize_t, ranking=Ranking)
     def play(self, move: dict, index: int) -> list[dict]:
         """A card played in turn from a hand known to hold it, following suit: ``check`` would pass it
         (the same tests, on the known cards), so it is applied at once; anything else takes the shared
@@ -83,7 +91,7 @@ class BidWhistHand(Hand):
                 led = self.led
                 if led is None or ranking.suit[card] == led or not known & ranking.suit_masks[led]:
                     return self.recorded(move, self._play(seat, card), index)
-        return super().play(move, index)
+        return Hand.play(self, move, index)  # super() is not available in a cpdef method
 
     # --- checks (step 5 of CONVENTIONS.md "Checking a move") ---
     def check_move(self, move: dict):
