@@ -241,6 +241,7 @@ class BidWhistHand(Hand):
         self.led = None
 
     # --- listing ---
+    @cython.locals(hand=list, suit=list)
     def legal_moves(self) -> list[dict]:
         seat = self.to_act
         if self.phase == "bidding":
@@ -264,10 +265,15 @@ class BidWhistHand(Hand):
             raise InvalidRecord("view_incomplete", M("the view lacks cards of seat {seat}'s hand", seat=seat))
         if self.phase == "discarding":
             return [{"seat": seat, "type": "discard", "count": KITTY_SIZE, "from": names(hand)}]
-        legal = self.hold.known[seat]  # every card known; ``legal_mask`` inlined
-        if self.led is not None:
-            legal = legal & self.ranking.suit_masks[self.led] or legal
-        return [{"seat": seat, "type": "play", "card": NAMES[c]} for c in hand if legal >> c & 1]
+        # ``legal_mask`` inlined, by suit: a card of the suit led if the hand holds one (the suit's
+        # mask is the cards of that suit), else any. No shift of a 67-bit mask per card
+        led = self.led
+        if led is not None:
+            suit = self.ranking.suit
+            follow = [c for c in hand if suit[c] == led]
+            if follow:
+                hand = follow
+        return [{"seat": seat, "type": "play", "card": NAMES[c]} for c in hand]
 
     # --- state ---
     def high_json(self):
