@@ -28,7 +28,7 @@ _PHASE_MOVES = {
 
 def _bids_over(options: dict, high, tie_ok: bool) -> tuple:
     """The (level, mode) bids ``bid_refusal`` accepts over ``high``, the standing bid's strength
-    worked out once rather than per bid; what they depend on is the key of ``_BIDS_OVER``."""
+    worked out once rather than per bid; what they depend on is the key of ``_BID_MOVES``."""
     hard = {mode: hardness(mode, options) for mode in MODES}
     old = None if high is None else (high[1], hardness(high[2], options))
     out = []
@@ -42,7 +42,8 @@ def _bids_over(options: dict, high, tie_ok: bool) -> tuple:
     return tuple(out)
 
 
-_BIDS_OVER: dict[tuple, tuple] = {}  # (min_bid, downtown_outranks_uptown, standing level and mode, tie_ok)
+# (seat, min_bid, downtown_outranks_uptown, standing level and mode, tie_ok) -> the bid moves listed
+_BID_MOVES: dict[tuple, tuple] = {}
 
 
 class BidWhistHand(Hand):
@@ -241,7 +242,7 @@ class BidWhistHand(Hand):
         self.led = None
 
     # --- listing ---
-    @cython.locals(hand=list, suit=list)
+    @cython.locals(hand=list, suit=list, out=list, template=dict, move=dict, hidden=cython.bint)
     def legal_moves(self) -> list[dict]:
         seat = self.to_act
         if self.phase == "bidding":
@@ -250,18 +251,27 @@ class BidWhistHand(Hand):
                 out.append({"seat": seat, "type": "pass"})
             options, high = self.options, self.high
             tie_ok = seat == self.dealer and options["dealer_takes_at_equal"]
-            key = (options["min_bid"], options["downtown_outranks_uptown"], high and high[1:], tie_ok)
-            bids = _BIDS_OVER.get(key)
+            key = (seat, options["min_bid"], options["downtown_outranks_uptown"], high and high[1:], tie_ok)
+            bids = _BID_MOVES.get(key)
             if bids is None:
-                bids = _BIDS_OVER[key] = _bids_over(options, high, tie_ok)
-            out += [{"seat": seat, "type": "bid", "level": level, "mode": mode} for level, mode in bids]
+                bids = _BID_MOVES[key] = tuple({"seat": seat, "type": "bid", "level": level, "mode": mode}
+                                               for level, mode in _bids_over(options, high, tie_ok))
+            out += [m.copy() for m in bids]  # copies: a caller may change the moves it is given
             return out
         if self.phase == "declaring":
             if self.mode == "no_trump":
                 return [{"seat": seat, "type": "choose_direction", "direction": d} for d in DIRECTIONS]
             return [{"seat": seat, "type": "name_trump", "suit": s} for s in SUITS]
         hand = self.hold.held[seat]
-        if None in hand:
+        if cython.compiled:  # a C loop: no rich comparison of each card with None
+            hidden = False
+            for c in hand:
+                if c is None:
+                    hidden = True
+                    break
+        else:
+            hidden = None in hand
+        if hidden:
             raise InvalidRecord("view_incomplete", M("the view lacks cards of seat {seat}'s hand", seat=seat))
         if self.phase == "discarding":
             return [{"seat": seat, "type": "discard", "count": KITTY_SIZE, "from": names(hand)}]
@@ -273,6 +283,14 @@ class BidWhistHand(Hand):
             follow = [c for c in hand if suit[c] == led]
             if follow:
                 hand = follow
+        if cython.compiled:  # copies of one template: cheaper in C than a dict built key by key
+            template = {"seat": seat, "type": "play", "card": None}
+            out = []
+            for c in hand:
+                move = template.copy()
+                move["card"] = NAMES[c]
+                out.append(move)
+            return out
         return [{"seat": seat, "type": "play", "card": NAMES[c]} for c in hand]
 
     # --- state ---
