@@ -8,7 +8,7 @@ from ...game import Hand
 from ...holdings import Holdings
 from ...tricks import Ranking
 from .auction import bid_refusal, hardness
-from .ranking import led_suit, ranking_for, winning_index
+from .ranking import led_suit, ranking_for
 from .scoring import score_hand
 from .tables import BID_TYPES, DIRECTIONS, KITTY_SIZE, MODES, TAKEN_KITTIES, TRICKS
 
@@ -200,6 +200,7 @@ class BidWhistHand(Hand):
         self.trick_cards = []
         self.led = None
 
+    @cython.locals(ranking=Ranking, cards=list, first=cython.Py_ssize_t)
     def _play(self, seat: int, card: int) -> list[dict]:
         self.hold.remove(seat, card)
         self.trick.append((seat, card))
@@ -209,7 +210,13 @@ class BidWhistHand(Hand):
         if len(self.trick) < 4:
             self.to_act = (seat + 1) % 4
             return []
-        winner = self.trick[winning_index(self.ranking, self.trick_cards)][0]
+        # ``winning_index`` inlined: the first card with a suit leads (four cards hold one: two jokers)
+        ranking = self.ranking
+        cards = self.trick_cards
+        first = 0
+        while ranking.suit[cards[first]] < 0:
+            first += 1
+        winner = self.trick[first + ranking.winner(cards[first:] if first else cards)][0]
         self.finished.append((self.leader, self.trick, winner))
         self.won[winner] += 1
         events = [{"type": "trick_won", "trick": len(self.finished) - 1, "seat": winner}]
@@ -254,9 +261,10 @@ class BidWhistHand(Hand):
             key = (seat, options["min_bid"], options["downtown_outranks_uptown"], high and high[1:], tie_ok)
             bids = _BID_MOVES.get(key)
             if bids is None:
-                bids = _BID_MOVES[key] = tuple({"seat": seat, "type": "bid", "level": level, "mode": mode}
-                                               for level, mode in _bids_over(options, high, tie_ok))
-            out += [m.copy() for m in bids]  # copies: a caller may change the moves it is given
+                bids = _BID_MOVES[key] = tuple([{"seat": seat, "type": "bid", "level": level, "mode": mode}
+                                                for level, mode in _bids_over(options, high, tie_ok)])
+            for move in bids:
+                out.append(move.copy())  # copies: a caller may change the moves it is given
             return out
         if self.phase == "declaring":
             if self.mode == "no_trump":
