@@ -183,3 +183,20 @@ def test_the_hand_is_an_extension_type_where_compiled():
     assert not hasattr(hand, "__dict__")
     with pytest.raises(AttributeError):
         hand.undeclared = 1
+
+
+def test_listed_moves_are_fresh_dicts():
+    """The bid and play moves are copies of cached ones: changing what a listing gave changes no
+    later listing."""
+    rng = random.Random(5)
+    hand = GAME.replay(GAME.deal("fresh", {}, 0, None))
+    while hand.phase != "done":
+        listed = hand.legal_moves()
+        expected = [dict(m) for m in listed]
+        for m in listed:
+            m["seat"] = m["type"] = "changed"
+        assert hand.legal_moves() == expected
+        move = rng.choice(expected)
+        if "count" in move:
+            move = {"seat": move["seat"], "type": "discard", "cards": rng.sample(move["from"], move["count"])}
+        hand.play(GAME.parse_move(move, 4, PACK, None, "m"), len(hand.moves))

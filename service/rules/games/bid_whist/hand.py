@@ -42,6 +42,9 @@ def _bids_over(options: dict, high, tie_ok: bool) -> tuple:
     return tuple(out)
 
 
+# seat -> card -> its play move, as listed (copied: a dict copied is cheaper than one built key by key)
+_PLAY_MOVES = [[{"seat": seat, "type": "play", "card": NAMES[c]} if c in NAMES else None
+                for c in range(max(NAMES) + 1)] for seat in range(4)]
 # (seat, min_bid, downtown_outranks_uptown, standing level and mode, tie_ok) -> the bid moves listed
 _BID_MOVES: dict[tuple, tuple] = {}
 
@@ -249,7 +252,7 @@ class BidWhistHand(Hand):
         self.led = None
 
     # --- listing ---
-    @cython.locals(hand=list, suit=list, out=list, template=dict, move=dict, hidden=cython.bint)
+    @cython.locals(hand=list, suit=list, out=list, moves=list, move=dict, hidden=cython.bint)
     def legal_moves(self) -> list[dict]:
         seat = self.to_act
         if self.phase == "bidding":
@@ -291,15 +294,14 @@ class BidWhistHand(Hand):
             follow = [c for c in hand if suit[c] == led]
             if follow:
                 hand = follow
-        if cython.compiled:  # copies of one template: cheaper in C than a dict built key by key
-            template = {"seat": seat, "type": "play", "card": None}
+        moves = _PLAY_MOVES[seat]  # copied: a caller may change the moves it is given
+        if cython.compiled:  # typed, each copy is a C call (PyDict_Copy), not a method looked up
             out = []
             for c in hand:
-                move = template.copy()
-                move["card"] = NAMES[c]
-                out.append(move)
+                move = moves[c]
+                out.append(move.copy())
             return out
-        return [{"seat": seat, "type": "play", "card": NAMES[c]} for c in hand]
+        return [moves[c].copy() for c in hand]
 
     # --- state ---
     def high_json(self):
