@@ -142,7 +142,11 @@ def test_an_edited_base_takes_the_extensions_built_on_it_to_their_sources(tmp_pa
     done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=60,
                           env={**os.environ, "PYTHONPATH": str(tmp_path), build.PURE_ENV: ""})
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == str(["service.rules.game", "service.rules.games.buck_euchre"])
+    # every game hand declared on Hand's extension type goes with it (its .pxd says ``cimport Hand``)
+    built_on_hand = [str(p.relative_to(ROOT).with_suffix("")).replace("/", ".")
+                     for p in (ROOT / "service" / "rules" / "games").rglob("*.pxd") if "cimport Hand" in p.read_text()]
+    assert len(built_on_hand) >= 3  # Buck Euchre, Bid Whist, Sixes
+    assert done.stdout.strip() == str(sorted(["service.rules.game", *built_on_hand]))
 
 
 @pytest.mark.skipif(build.pure_requested() or not build.COMPILED, reason="no compiled core in use")
@@ -150,11 +154,13 @@ def test_the_hot_classes_are_extension_types_where_compiled():
     """The point of the typed core: without its .pxd a module still compiles, its classes plain
     Python ones (slower, and nothing else would say so)."""
     from service.rules.game import Hand
+    from service.rules.games.bid_whist.hand import BidWhistHand
     from service.rules.games.buck_euchre import BuckEuchreHand
     from service.rules.games.court_piece.hand import CourtPieceHand
+    from service.rules.games.sixes import SixesHandCore
     from service.rules.holdings import Holdings
     from service.rules.tricks import Ranking
-    for cls in (Hand, BuckEuchreHand, Holdings, Ranking):
+    for cls in (Hand, BuckEuchreHand, BidWhistHand, SixesHandCore, Holdings, Ranking):
         assert not cls.__flags__ & (1 << 9), cls  # Py_TPFLAGS_HEAPTYPE: a class made by Python
     assert "__dict__" in dir(CourtPieceHand)  # a game's Python hand class keeps its other fields
 
