@@ -221,24 +221,10 @@ class Sixes(Game):
                     return {"seat": seat, "type": "pass"}
         return None
 
-    @cython.locals(d=dict, canonical=dict)  # compiled: the dicts' lookups are C calls
     def parse_move(self, raw, n: int, pack: Pack, viewer, where: str) -> dict:
-        """The core's, its fast path taken here first in one pass (``_fast_move``, inlined: a move
-        costs no call to a reader); anything else gets the core's checks and words."""
-        if type(raw) is dict:
-            d = raw
-            kind, seat = d.get("type"), d.get("seat")
-            if type(seat) is int and 0 <= seat < n and type(kind) is str:
-                if kind == "play":
-                    text = d.get("card")
-                    if len(d) == 3 and type(text) is str:
-                        canonical = pack.canonical
-                        card = canonical.get(text)
-                        if card is not None:
-                            return {"seat": seat, "type": "play", "card": card}
-                elif kind == "pass" and len(d) == 2:
-                    return {"seat": seat, "type": "pass"}
-        return Game.parse_move(self, raw, n, pack, viewer, where)
+        """The core's, with the one-pass reading of a canonical play or pass first (``_fast_move``);
+        anything else gets the core's checks and words."""
+        return self._fast_move(raw, n, pack) or Game.parse_move(self, raw, n, pack, viewer, where)
 
     def parse_match(self, raw, options: dict) -> dict:
         n = self.players(options)
