@@ -15,7 +15,6 @@ stale build (docs/PERFORMANCE.md, "The compiled core").
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import os
 import sys
@@ -65,14 +64,6 @@ def digest(module: str) -> str:
     return hashlib.sha256(source(module).read_bytes()).hexdigest()
 
 
-def run_time_rules():
-    """``service/rules/build.py``, loaded by its path (the package itself needs what a build may lack)."""
-    spec = importlib.util.spec_from_file_location("_core_build_rules", HERE / "service" / "rules" / "build.py")
-    rules = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(rules)
-    return rules
-
-
 class BuildCore(build_ext):
     """build_ext, then the manifest of what was really built (an optional extension may have failed)."""
 
@@ -85,15 +76,10 @@ class BuildCore(build_ext):
         for ext in self.extensions:  # an earlier build's file must not pass for this build's
             Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
         super().run()
-        made = {ext.name for ext in self.extensions if Path(self.get_ext_fullpath(ext.name)).exists()}
-        # an extension built on the extension types of one that failed could not even be imported (an
-        # installed wheel has no .pxd from which build.py could tell at run time): it goes too
-        cimported = run_time_rules().cimported
-        while orphans := [m for m in made if any(base not in made for base in cimported(m))]:
-            for module in orphans:
-                made.discard(module)
-                Path(self.get_ext_fullpath(module)).unlink()
-        built = {module: digest(module) for module in made}
+        # one built on the extension types of one that failed is listed all the same: build.py reads
+        # the .pxd files (shipped with the package) and sends it to its source with its base
+        built = {ext.name: digest(ext.name) for ext in self.extensions
+                 if Path(self.get_ext_fullpath(ext.name)).exists()}
         path = self._manifest()
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(built, indent=1, sort_keys=True) + "\n")

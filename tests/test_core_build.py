@@ -38,10 +38,15 @@ def compiler_at_hand() -> bool:
     return shutil.which(cc) is not None
 
 
-def loaded_from(module: str, env: dict | None = None, cwd: Path = ROOT) -> str:
-    code = f"import importlib, sys; m = importlib.import_module({module!r}); print(m.__file__)"
-    done = subprocess.run([sys.executable, "-c", code], cwd=cwd, capture_output=True, text=True, timeout=60,
+def run_python(code: str, cwd: Path = ROOT, env: dict | None = None, timeout: int = 60):
+    """``code`` in a fresh interpreter with the tree at ``cwd`` first on the path, compiled core unless
+    ``env`` asks for the pure one."""
+    return subprocess.run([sys.executable, "-c", code], cwd=cwd, capture_output=True, text=True, timeout=timeout,
                           env={**os.environ, "PYTHONPATH": str(cwd), build.PURE_ENV: "", **(env or {})})
+
+
+def loaded_from(module: str, env: dict | None = None, cwd: Path = ROOT) -> str:
+    done = run_python(f"import importlib, sys; m = importlib.import_module({module!r}); print(m.__file__)", cwd, env)
     assert done.returncode == 0, done.stderr
     return done.stdout.strip()
 
@@ -81,8 +86,7 @@ def test_an_edited_source_is_never_shadowed_by_its_stale_extension(tmp_path):
     assert loaded_from("service.rules.games.sixes", cwd=tmp_path) == str(edited)
     assert is_extension(loaded_from("service.rules.game", cwd=tmp_path))
     code = "import service.rules.games.sixes as m; print(m.EDITED_AFTER_THE_BUILD)"
-    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "PYTHONPATH": str(tmp_path), build.PURE_ENV: ""})
+    done = run_python(code, tmp_path)
     assert done.stdout.strip() == "True", done.stderr
 
 
@@ -139,8 +143,7 @@ def test_an_edited_base_takes_the_extensions_built_on_it_to_their_sources(tmp_pa
             "for game in games.GAMES.values():\n"
             "    assert game.replay(game.deal('edited', {}, 0, None)).legal_moves()\n"
             "print(sorted(build.SOURCE))")
-    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "PYTHONPATH": str(tmp_path), build.PURE_ENV: ""})
+    done = run_python(code, tmp_path)
     assert done.returncode == 0, done.stderr
     # every game hand declared on Hand's extension type goes with it (its .pxd says ``cimport Hand``)
     built_on_hand = [str(p.relative_to(ROOT).with_suffix("")).replace("/", ".")
@@ -181,8 +184,7 @@ def test_the_pure_core_needs_no_cython_installed():
             "{'cards': rng.sample(move['from'], move['count'])}\n"
             "        hand.play(game.parse_move(move, hand.n, hand.pack, None, 'm'), len(hand.moves))\n"
             "print('ok')")
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "PYTHONPATH": str(ROOT), build.PURE_ENV: "1"})
+    done = run_python(code, env={build.PURE_ENV: "1"}, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
 

@@ -1,8 +1,8 @@
 """A stand-in for the ``cython`` module where Cython is not installed: the pure core runs without it.
 
-The compiled core's hot classes are Cython extension types written in pure-Python mode
-(``@cython.cclass``, ``cython.declare``, ``@cython.ccall``, ``@cython.locals``). Compiled, Cython
-reads those names itself and this module is never imported. Run from source, each module tries
+The compiled core's hot classes are Cython extension types declared in ``.pxd`` files; their
+sources name ``cython`` only for C types of locals (``@cython.locals``) and ``cython.compiled``.
+Compiled, Cython reads those names itself and this module is never imported. Run from source, each module tries
 ``import cython`` first (Cython's own stand-in, the same no-ops), and falls back to this one: the
 runtime needs no Cython, which is only a build requirement (docs/PERFORMANCE.md, "The compiled core").
 Only what the core uses is here; every decorator returns its argument and every type is Python's.
@@ -12,29 +12,11 @@ from __future__ import annotations
 
 compiled = False
 
-# C types: as annotations and ``declare`` types they only document, so Python's own types stand in
-int = int
+# C types of locals: they only document, so Python's own types stand in
 bint = bool
-Py_ssize_t = int
-longlong = ulonglong = int
-
-
-def _same(x):
-    return x
-
-
-cclass = ccall = cfunc = inline = final = _same
+Py_ssize_t = ulonglong = int
 
 
 def locals(**types):
     """``@cython.locals(name=type, ...)``: C types of a function's locals, nothing at run time."""
-    return _same
-
-
-def declare(t=None, value=None, **kwargs):
-    """``cython.declare(type, value)``: the value (``None`` where there is none), as Cython's stand-in."""
-    return value
-
-
-def cast(t, value, typecheck=False):
-    return value
+    return lambda function: function

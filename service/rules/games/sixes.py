@@ -390,8 +390,7 @@ class SixesHandCore(Hand):
 
     # --- the common move, checked and applied in one step ---
     # compiled, C locals: this pack's cards are below 64, so a seat's mask fits 64 bits
-    @cython.locals(seat=cython.Py_ssize_t, card=cython.Py_ssize_t, holdings=Holdings, known=cython.ulonglong,
-                   bit=cython.ulonglong, gone=cython.ulonglong, held=list)
+    @cython.locals(seat=cython.Py_ssize_t, card=cython.Py_ssize_t, holdings=Holdings, known=cython.ulonglong)
     def play(self, move: dict, index: int) -> list[dict]:
         """After the opening, a playable card played in turn from a hand known to hold it, or a pass
         in turn from a hand known to hold no playable card: ``check`` would pass either (the same
@@ -409,17 +408,9 @@ class SixesHandCore(Hand):
                 return Hand.play(self, move, index)  # a voluntary pass, or a refusal
             card = move["card"]
             if 0 <= card < 64 and known >> card & 1 and self.playable >> card & 1:  # compiled: a C shift
-                # ``holdings.remove(seat, card)``'s usual case (a card known there, played face up),
-                # inlined: compiled, its masks are C integers (Holdings' are Python ints up to 67 bits)
-                bit = 1
-                bit <<= card
-                held = holdings.held[seat]
-                held.remove(card)
-                holdings.known[seat] = known & ~bit
-                gone = holdings.gone
-                holdings.gone = gone | bit
+                holdings.remove(seat, card)
                 self._lay(card)
-                if held:
+                if holdings.held[seat]:
                     self.to_act = (seat + 1) % self.n
                 else:
                     self._finish(seat)

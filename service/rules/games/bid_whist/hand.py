@@ -8,7 +8,7 @@ from ...game import Hand
 from ...holdings import Holdings
 from ...tricks import Ranking
 from .auction import bid_refusal, hardness
-from .ranking import led_suit, ranking_for
+from .ranking import led_suit, ranking_for, winning_index
 from .scoring import score_hand
 from .tables import BID_TYPES, DIRECTIONS, KITTY_SIZE, MODES, TAKEN_KITTIES, TRICKS
 
@@ -203,7 +203,6 @@ class BidWhistHand(Hand):
         self.trick_cards = []
         self.led = None
 
-    @cython.locals(ranking=Ranking, cards=list, first=cython.Py_ssize_t)
     def _play(self, seat: int, card: int) -> list[dict]:
         self.hold.remove(seat, card)
         self.trick.append((seat, card))
@@ -213,13 +212,7 @@ class BidWhistHand(Hand):
         if len(self.trick) < 4:
             self.to_act = (seat + 1) % 4
             return []
-        # ``winning_index`` inlined: the first card with a suit leads (four cards hold one: two jokers)
-        ranking = self.ranking
-        cards = self.trick_cards
-        first = 0
-        while ranking.suit[cards[first]] < 0:
-            first += 1
-        winner = self.trick[first + ranking.winner(cards[first:] if first else cards)][0]
+        winner = self.trick[winning_index(self.ranking, self.trick_cards)][0]
         self.finished.append((self.leader, self.trick, winner))
         self.won[winner] += 1
         events = [{"type": "trick_won", "trick": len(self.finished) - 1, "seat": winner}]
