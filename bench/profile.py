@@ -5,12 +5,18 @@ ops on as shipped, access lines sent to /dev/null) with the very body ``make ben
 mid-hand Buck Euchre record), so the figures are what a gunicorn worker spends inside the app.
 The parts are timed by calling each layer on its own (``thread_time``: CPU, not wall clock), and
 ``--cprofile`` prints the top of a cProfile of the whole request.
+
+``--cold`` times each request after the CPU's own caches were flushed (a 2 MiB read between
+requests). Called back to back, a request finds its code and data in the caches the previous one
+left; in a served worker, the network, gunicorn and gevent run between two requests, and what a
+request costs is closer to the cold figure (docs/PERFORMANCE.md, "Cold requests").
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import hashlib
 import io
 import os
 import pstats
@@ -83,10 +89,28 @@ def cpu_us(fn, n: int) -> float:
     return sorted(runs)[2]
 
 
+_FLUSH = bytes(range(256)) * (2 << 12)  # 2 MiB: the size of one core's L2 cache here
+
+
+def cold_us(fn, n: int) -> float:
+    """Median of 3 batches of ``n`` calls, CPU µs per call, each call after the caches were flushed."""
+    runs = []
+    for _ in range(3):
+        spent = 0.0
+        for _ in range(n):
+            hashlib.sha1(_FLUSH).digest()
+            t = time.thread_time()
+            fn()
+            spent += time.thread_time() - t
+        runs.append(spent / n * 1e6)
+    return sorted(runs)[1]
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.profile", description=__doc__.splitlines()[0])
     p.add_argument("-n", type=int, default=2000, help="calls per batch")
     p.add_argument("--cprofile", metavar="ENDPOINT", help="print a cProfile of this endpoint's request")
+    p.add_argument("--cold", action="store_true", help="each request after the caches were flushed (-n: 300)")
     args = p.parse_args(argv)
 
     os.environ.pop("PROMETHEUS_MULTIPROC_DIR", None)
@@ -117,6 +141,19 @@ def main(argv=None) -> int:
         out = io.StringIO()
         pstats.Stats(pr, stream=out).sort_stats("tottime").print_stats(25)
         print(out.getvalue())
+        return 0
+
+    if args.cold:
+        n = min(n, 300)
+        print(f"one request in process after the caches were flushed (CPU µs, median of 3 x {n}); record: "
+              f"{GAME}, {len(record['moves'])} moves; core: {summary()}")
+        print()
+        print(f"{'endpoint':<16}{'echo':>8}{'referee':>9}{'ratio':>7}")
+        for ep in bodies:
+            path = f"/v1/games/{GAME}/{ep}"
+            e = cold_us(lambda: wsgi_call(echo_app.wsgi_app, path, raw[ep]), n)
+            r = cold_us(lambda: wsgi_call(app.wsgi_app, path, raw[ep]), n)
+            print(f"{ep:<16}{e:>8.1f}{r:>9.1f}{e / r:>7.2f}", flush=True)
         return 0
 
     print(f"one request in process (CPU µs, median of 5 x {n}); record: {GAME}, {len(record['moves'])} moves, "

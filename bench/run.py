@@ -7,7 +7,10 @@
    ``legal-moves``, ``moves``, ``moves/validate``, ``views``; ``matches/replay`` gets a short match).
    The load comes from ``wrk`` (installed with apt-get when missing and possible), or else from a small
    keep-alive ``http.client`` loop in a few processes. The ratio referee/echo has a goal of >= 1.0
-   (issue 12: none below 0.9; DESIGN.md's floor is 0.8); it is printed, never asserted.
+   (issue 12: none below 0.9; DESIGN.md's floor is 0.8); it is printed, never asserted. Beside it,
+   the CPU time the server's processes spent per answered request (from ``/proc``): req/s also
+   moves with how the client's connections happen to fall on the workers (all on one worker, half
+   the cores serve), CPU per request does not.
 2. Engine. Random full hands of every game in ``GAMES``, no HTTP: deal, replay, then random legal
    moves until the hand is done — on this tree and on a baseline tree (``--baseline REF``, by
    default the commit the speed work of issue 12's second round started from, taken with
@@ -119,6 +122,23 @@ class Server:
                 pass
             time.sleep(0.1)
         raise RuntimeError(f"{self.label} server not ready after {timeout:.0f} s:\n{self.log()}")
+
+    def cpu_seconds(self) -> float | None:
+        """User + system CPU of the server's processes (its session: the arbiter and its workers)."""
+        tick, total = os.sysconf("SC_CLK_TCK"), 0
+        try:
+            pids = [p for p in os.listdir("/proc") if p.isdigit()]
+        except OSError:
+            return None
+        for pid in pids:
+            try:
+                with open(f"/proc/{pid}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:  # gone meanwhile, or not Linux
+                continue
+            if int(fields[3]) == self.proc.pid:  # session id: start_new_session made the arbiter its leader
+                total += int(fields[11]) + int(fields[12])
+        return total / tick
 
     def log(self) -> str:
         try:
@@ -318,7 +338,7 @@ def bench_http(args, client, tmp: Path) -> int:
               f"({TRICKS_IN} tricks and a card in); matches/replay: {MATCH_HANDS} whole hands")
         print()
         print(f"{'endpoint':<16}{'body':>8}{'referee req/s':>15}{'echo req/s':>12}{'ratio':>8}"
-              f"{'slices min-max':>16}")
+              f"{'slices min-max':>16}{'CPU us/req referee':>20}{'echo':>6}{'ratio':>7}")
         problems = 0
         for ep in ENDPOINTS:
             body = payloads[ep]
@@ -328,7 +348,11 @@ def bench_http(args, client, tmp: Path) -> int:
             runs = {"echo": [], "referee": []}
             for i in range(rounds):
                 for s in ((echo, referee) if i % 2 == 0 else (referee, echo)):
-                    runs[s.label].append(client.run(s.port, url(ep), body, args.slice))
+                    before = s.cpu_seconds()
+                    run = client.run(s.port, url(ep), body, args.slice)
+                    after = s.cpu_seconds()
+                    run["cpu"] = None if before is None or after is None else after - before
+                    runs[s.label].append(run)
             rps = {k: sum(r["rps"] for r in v) / len(v) for k, v in runs.items()}
             ratio = rps["referee"] / rps["echo"] if rps["echo"] else float("nan")
             slices = [r["rps"] / e["rps"] for r, e in zip(runs["referee"], runs["echo"]) if e["rps"]]
@@ -339,13 +363,24 @@ def bench_http(args, client, tmp: Path) -> int:
                     note += f"  ({label}: {bad} non-2xx, {errors} socket errors)"
                 problems += bad
             spread = f"{min(slices):.2f}-{max(slices):.2f}" if slices else "-"
+            cpu = {k: _cpu_per_request(v, args.slice) for k, v in runs.items()}
+            cpu_cols = (f"{cpu['referee']:>20.0f}{cpu['echo']:>6.0f}{cpu['echo'] / cpu['referee']:>7.2f}"
+                        if cpu["referee"] and cpu["echo"] else f"{'-':>20}{'-':>6}{'-':>7}")
             print(f"{ep:<16}{len(body) / 1024:>6.1f}KB{rps['referee']:>15.0f}"
-                  f"{rps['echo']:>12.0f}{ratio:>8.2f}{spread:>16}{note}", flush=True)
+                  f"{rps['echo']:>12.0f}{ratio:>8.2f}{spread:>16}{cpu_cols}{note}", flush=True)
         print("goal: ratio >= 1.0, none below 0.9 (issue 12; DESIGN.md's floor is 0.8)")
         return problems
     finally:
         for s in (referee, echo):
             s.stop()
+
+
+def _cpu_per_request(runs: list[dict], seconds: float) -> float | None:
+    """The servers' CPU µs per answered request over all slices (None where /proc cannot say)."""
+    if any(r["cpu"] is None for r in runs):
+        return None
+    answered = sum(r["rps"] for r in runs) * seconds
+    return sum(r["cpu"] for r in runs) / answered * 1e6 if answered else None
 
 
 # --- engine playouts ---

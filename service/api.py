@@ -154,7 +154,18 @@ def replay(game, record):
     moves = record.get("moves")
     if isinstance(moves, list) and len(moves) > current_app.config["MAX_MOVES"]:
         raise InvalidRecord("too_many_moves", M("a record may hold at most {max_moves} moves", max_moves=current_app.config['MAX_MOVES']))
-    return game.replay(record)
+    return game.replay(record, _header(record))
+
+
+def _header(record) -> bytes | None:
+    """The record without its moves as exact JSON: read from JSON (plain types, no NaN), equal bytes
+    are equal values, so the referee reads a header it has seen once (``Game.replay``)."""
+    if type(record) is not dict:
+        return None
+    try:
+        return orjson.dumps({k: v for k, v in record.items() if k != "moves"})
+    except TypeError:  # nothing JSON gives; the record is read in full
+        return None
 
 
 @api.get("/healthz")

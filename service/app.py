@@ -9,6 +9,7 @@ from importlib import import_module
 from flask import Flask, request
 from flask.sessions import NullSession, SecureCookieSessionInterface
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import MapAdapter
 
 from .rules.errors import IllegalMove, InvalidRecord, NotApplicable
 from .problems import ApiProblem, from_http_exception, problem
@@ -27,14 +28,48 @@ class _NoSessions(SecureCookieSessionInterface):
         return super().open_session(app, request) if app.secret_key else self._null
 
 
+# What Flask's binding of the URL map reads from the environ besides the path, query and method.
+_BINDING_KEYS = ("HTTP_HOST", "SERVER_NAME", "SERVER_PORT", "wsgi.url_scheme", "SCRIPT_NAME",
+                 "HTTP_CONNECTION", "HTTP_UPGRADE")
+_BINDINGS_LIMIT = 256  # hosts are the client's to name: past this many, new ones are bound afresh
+
+
 class Referee(Flask):
-    """Flask with two answers it otherwise works out again on every request."""
+    """Flask with three answers it otherwise works out again on every request."""
 
     session_interface = _NoSessions()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._sync: dict = {}
+        self._bindings: dict = {}
+
+    def create_url_adapter(self, request):
+        """The URL map bound to a request's host once per host, not once per request.
+
+        Flask reads the host from the environ, checks its characters and IDNA-encodes it for every
+        request, which cost more than matching the route. The answer depends only on the environ's
+        host, port, scheme, script name and upgrade headers and on the config; a request that agrees
+        with one already bound gets that binding with its own path, query and method, as
+        ``Map.bind_to_environ`` would make it. A refused host (``TRUSTED_HOSTS``) is never kept.
+        """
+        config = self.config
+        if request is None or config["TRUSTED_HOSTS"] is not None:
+            return super().create_url_adapter(request)
+        env = request.environ
+        key = (config["SERVER_NAME"], *map(env.get, _BINDING_KEYS))
+        bound = self._bindings.get(key)
+        if bound is None:
+            adapter = super().create_url_adapter(request)
+            if adapter is not None and len(self._bindings) < _BINDINGS_LIMIT:
+                self._bindings[key] = (request.host, adapter)
+            return adapter
+        host, adapter = bound
+        request.host = host
+        path, query = env.get("PATH_INFO"), env.get("QUERY_STRING")
+        return MapAdapter(adapter.map, adapter.server_name, adapter.script_name, adapter.subdomain,
+                          adapter.url_scheme, "/" if path is None else _wsgi_text(path),
+                          env["REQUEST_METHOD"], None if query is None else _wsgi_text(query))
 
     def ensure_sync(self, func):
         """Whether a view or hook is ``async`` is asked once per function, not once per request."""
@@ -44,6 +79,11 @@ class Referee(Flask):
             if len(self._sync) < 4096:  # views, hooks and handlers: a fixed set
                 self._sync[func] = sync
         return sync
+
+
+def _wsgi_text(value: str) -> str:
+    """A WSGI string (bytes as latin-1) as the text the client sent, as werkzeug reads it."""
+    return value if value.isascii() else value.encode("latin-1").decode(errors="replace")
 
 
 def create_app(config: dict | None = None) -> Flask:

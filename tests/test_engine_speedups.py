@@ -2,6 +2,7 @@
 
 import random
 
+import orjson
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -109,6 +110,85 @@ def test_changing_a_dealt_record_does_not_change_what_the_seed_check_expects(gam
     with pytest.raises(InvalidRecord) as exc:
         game.replay(record)
     assert exc.value.reason == "deal_mismatch"
+
+
+def _header(record):
+    """The service's header for a record (``service.api._header``): its JSON without the moves."""
+    return orjson.dumps({k: v for k, v in record.items() if k != "moves"})
+
+
+def _answers(hand):
+    return hand.state(), hand.to_record(), hand.listing()
+
+
+def _records_of_a_random_hand(game, seed, options, dealer, rng):
+    """Every prefix of one random hand's record, and the record as each seat sees it at the end."""
+    hand = game.replay(game.deal(seed, options, dealer, None))
+    records = [hand.to_record()]
+    while hand.phase != "done":
+        legal = hand.legal_moves()
+        choice = rng.choice(legal)
+        if "count" in choice and "from" in choice:  # a template: a random choice of the cards it offers
+            choice = {**{k: v for k, v in choice.items() if k not in ("count", "from")},
+                      "cards": rng.sample(choice["from"], choice["count"])}
+        hand.play(game.parse_move(choice, hand.n, hand.pack, None, "m"), len(hand.moves))
+        records.append(hand.to_record())
+    return records + [hand.view_record(seat) for seat in range(hand.n)]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_header_read_before_replays_as_a_record_read_afresh(game_id):
+    """``replay`` with a header it has read before (the service's every request after a hand's
+    first) answers exactly what a replay from scratch answers, variants and views included."""
+    game, rng = GAMES[game_id], random.Random(game_id)
+    for i, options in enumerate([{}] + VARIED[game_id]):
+        for record in _records_of_a_random_hand(game, f"starts-{i}", options, i % 2, rng):
+            plain = _answers(game.replay(record))
+            for _ in range(2):  # the first reads and keeps the header, the second reads it from what was kept
+                assert _answers(game.replay(record, _header(record))) == plain
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_kept_header_still_judges_every_move(game_id):
+    game = GAMES[game_id]
+    record = game.deal("starts-moves", {}, 0, None)
+    hand = game.replay(record, _header(record))
+    move = hand.legal_moves()[0]
+    if "count" in move:
+        move = {**{k: v for k, v in move.items() if k not in ("count", "from")}, "cards": move["from"][:move["count"]]}
+    wrong = {**move, "seat": (move["seat"] + 1) % hand.n}
+    with pytest.raises(IllegalMove) as exc:
+        game.replay({**record, "moves": [wrong]}, _header(record))
+    assert exc.value.move_index == 0
+    assert game.replay({**record, "moves": [move]}, _header(record)).moves
+
+
+def test_a_refused_header_is_refused_every_time_and_never_kept():
+    game = GAMES["buck-euchre"]
+    record = game.deal("starts-refused", {}, 0, None)
+    hands = record["deal"]["hands"]
+    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]  # not the deal of its seed
+    kept = len(core._STARTS)
+    for _ in range(2):
+        with pytest.raises(InvalidRecord) as exc:
+            game.replay(record, _header(record))
+        assert exc.value.reason == "deal_mismatch"
+    assert len(core._STARTS) == kept
+
+
+def test_kept_headers_are_bounded_and_what_a_hand_changes_is_not_kept():
+    game = GAMES["sixes"]
+    for i in range(core._STARTS_LIMIT + 5):
+        record = game.deal(f"starts-bound-{i}", {}, 0, None)
+        game.replay(record, _header(record))
+    assert len(core._STARTS) == core._STARTS_LIMIT
+    record = game.deal("starts-changed", {}, 0, None)
+    expected = _answers(game.replay(record))
+    for _ in range(3):  # read and kept, then twice from what was kept
+        hand = game.replay(record, _header(record))
+        assert _answers(hand) == expected
+        hand.options["start_chips"] = -1  # a caller changing the hand it was given
+        hand.match.clear()
 
 
 def test_five_hundred_lists_exactly_the_bids_check_bid_accepts():

@@ -123,6 +123,13 @@ def _key(value):
 _PLAIN = frozenset((int, str, bool, float, type(None)))
 
 
+# Records whose every field but the moves was read and checked: the same header, with every move of
+# a hand, is read once. Keyed by the game and the caller's exact JSON of the record without its
+# moves (``Game.replay``'s ``header``): only a caller that read the record from JSON can vouch that
+# equal bytes mean equal values (a Python caller's tuple and list, NaN and None, write alike).
+_STARTS_LIMIT = 1024
+_STARTS: OrderedDict = OrderedDict()  # (game id, header) -> (options, dealer, match, viewer) as read
+
 _SEEDED_LIMIT = 512
 _SEEDED: OrderedDict = OrderedDict()  # (game id, seed, options, dealer, match, viewer) -> (dealer, deal)
 
@@ -411,9 +418,15 @@ class Game:
         with self.documented_reasons():
             return self._start(record)
 
-    def _start(self, record, verify: bool = True) -> Hand:
+    def _start(self, record, verify: bool = True, header=None) -> Hand:
+        """``header``: the caller's exact key for the record without its moves (``replay``), or None."""
         if not isinstance(record, dict):
             raise InvalidRecord("bad_record", M("record must be an object"))
+        if header is not None and verify:
+            key = (self.id, header)
+            known = _STARTS.get(key)
+            if known is not None:
+                return self._restart(record, key, known)
         if record.get("game") != self.id:
             raise InvalidRecord("wrong_game", M("record.game must be {id}", id=short(self.id)))
         if not RECORD_FIELDS.issuperset(record):
@@ -434,12 +447,32 @@ class Game:
             parse_seed(record["seed"], "record.seed")
         if not isinstance(record.get("deal"), dict):
             raise InvalidRecord("bad_deal", M("record.deal must be an object"))
+        read = (_thaw(options), dealer, _thaw(match), viewer) if header is not None and verify else None
         hand = self.hand_class(self, options, dealer, match, viewer)
         hand.seed = record.get("seed")
         self.parse_deal(record["deal"], hand)
         hand.begin()
         if hand.seed is not None and verify:
             self._check_seeded_deal(hand, record["deal"])
+        if read is not None:
+            _STARTS[key] = read
+            if len(_STARTS) > _STARTS_LIMIT:
+                _STARTS.popitem(last=False)
+        return hand
+
+    def _restart(self, record, key, read) -> Hand:
+        """The hand as dealt, for a record whose every field but the moves was read and checked
+        before: its options, dealer, match and viewer as they were read then, its deal read again
+        (no seed check: the same deal passed it)."""
+        try:
+            _STARTS.move_to_end(key)
+        except KeyError:  # dropped meanwhile by another thread: what was read still stands
+            pass
+        options, dealer, match, viewer = read
+        hand = self.hand_class(self, _thaw(options), dealer, _thaw(match), viewer)
+        hand.seed = record.get("seed")
+        self.parse_deal(record["deal"], hand)
+        hand.begin()
         return hand
 
     def _check_seeded_deal(self, hand, raw: dict) -> None:
@@ -453,10 +486,15 @@ class Game:
                                 "options, dealer and match"))
 
     @cython.locals(hand="Hand")  # compiled: each move's ``play`` is called through C
-    def replay(self, record) -> Hand:
-        """The hand after every move of the record; the first bad move is reported with its index."""
+    def replay(self, record, header=None) -> Hand:
+        """The hand after every move of the record; the first bad move is reported with its index.
+
+        ``header`` (the service's, for a record read from JSON): the record without its moves as
+        exact JSON bytes. A table sends the same deal, options and match with every move; a header
+        read and checked before is not read again (``_STARTS``).
+        """
         with self.documented_reasons():
-            hand = self._start(record)
+            hand = self._start(record, True, header)
             moves = record.get("moves", [])
             if not isinstance(moves, list):
                 raise InvalidRecord("bad_moves", M("record.moves must be a list"))

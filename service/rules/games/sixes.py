@@ -193,10 +193,10 @@ class Sixes(Game):
                 "48 cards, adding the 8s and 9s between the 7 and the J")
 
     # --- reading a record ---
-    def _start(self, record, verify: bool = True) -> "SixesHand":
+    def _start(self, record, verify: bool = True, header=None) -> "SixesHand":
         # a record longer than the rules allow is refused before any move is replayed (docs/TRUST.md, "Long
         # records"): the moves come last in the order of checks, so everything else is checked first
-        hand = super()._start(record, verify)
+        hand = super()._start(record, verify, header)
         moves = record.get("moves")
         if isinstance(moves, list) and len(moves) > hand.max_moves():
             raise InvalidRecord("too_many_moves", M("record.moves: {count} moves; {why}", count=len(moves), why=hand.max_moves_why()))
