@@ -9,12 +9,36 @@ from ...holdings import Holdings
 from ...tricks import Ranking
 from .auction import Auction
 from .ranking import ranking_for, trick_winner_index
-from .partner import PartnerCall
+from .partner import check_call, partner_result, partner_state, revealed_by, take_call
 from .scoring import settle, settle_played_out
 from .tables import (ALL_SUITS, INT_LETTER, LETTERS, MISERE_FAMILY, POSITION, SUIT_INT, TRUMP_OF, VALUE,
                      calls_partner, plays_out, sides_of)
 
+try:
+    import cython
+except ImportError:  # run from source without Cython installed
+    from ... import _cython as cython
+
 _MISSING = object()  # a field absent from a move whose absence is an illegal-move reason
+
+_PHASE_MOVES = {
+    "bidding": frozenset({"pass", "bid"}),
+    "discard": frozenset({"discard"}),
+    "nominate_joker": frozenset({"nominate_joker"}),
+    "call_partner": frozenset({"call_partner"}),
+    "play": frozenset({"play"}),
+    "done": frozenset(),
+}
+
+
+def _trick_json(trick) -> list[dict]:
+    out = []
+    for seat, card, named in trick:
+        entry = {"seat": seat, "card": NAMES[card]}
+        if named is not None:
+            entry["suit"] = INT_LETTER[named]
+        out.append(entry)
+    return out
 
 
 def _suit_letter(value) -> int | None:
@@ -24,15 +48,13 @@ def _suit_letter(value) -> int | None:
     return None
 
 
-class FiveHundredHand(PartnerCall, Hand):
-    phase_moves = {
-        "bidding": frozenset({"pass", "bid"}),
-        "discard": frozenset({"discard"}),
-        "nominate_joker": frozenset({"nominate_joker"}),
-        "call_partner": frozenset({"call_partner"}),
-        "play": frozenset({"play"}),
-        "done": frozenset(),
-    }
+class FiveHundredHand(Hand):
+    """Compiled, an extension type built on ``game.Hand`` (``hand.pxd``): its fields are C struct
+    members and the per-move methods are called through C. No ``__dict__``: every field is declared,
+    the called partner's too (``partner.py``, functions of the hand rather than a mixin, which an
+    extension type cannot have)."""
+
+    phase_moves = _PHASE_MOVES
 
     def __init__(self, game, options, dealer, match, viewer):
         super().__init__(game, options, dealer, match, viewer)
@@ -61,6 +83,10 @@ class FiveHundredHand(PartnerCall, Hand):
         self.calling = calls_partner(options)  # variant V1
         self.played_out = False  # variant V2: everyone passed and the hand is played out
         self._in_order: list[tuple[int, list[int]]] = [(0, [])] * self.n  # per seat: (cards, them in pack order)
+        self.partner_card: int | None = None  # variant V1: the called card
+        self.partner_seat: int | None = None  # its holder; None when alone, or (in a view) not yet known
+        self.partner_known = False            # whether ``partner_seat`` is known to the referee replaying
+        self.partner_revealed = False
 
     # --- set-up ---
     def begin(self) -> None:
@@ -85,7 +111,7 @@ class FiveHundredHand(PartnerCall, Hand):
                     ok = True
                 if ok:
                     return self.recorded(move, self._play(move), index)
-        return super().play(move, index)
+        return Hand.play(self, move, index)  # super() is not available in a cpdef method
 
     # --- the shared order of checks, with a view's uncertain nomination ---
     def check(self, move: dict) -> tuple[str, str] | None:
@@ -98,7 +124,7 @@ class FiveHundredHand(PartnerCall, Hand):
             ok = kind == "nominate_joker" or (kind == "call_partner" if self.calling
                                               else kind == "play" and move["card"] != JOKER)
         else:
-            ok = kind in self.phase_moves[self.phase]
+            ok = kind in _PHASE_MOVES[self.phase]
         if not ok:
             return "wrong_phase", M("a {kind} move is not taken in phase {phase}", kind=short(kind), phase=short(self.phase))
         if move["seat"] != self.to_act:
@@ -125,7 +151,7 @@ class FiveHundredHand(PartnerCall, Hand):
         if kind == "play":
             return self._check_play(move)
         if kind == "call_partner":
-            return self._check_call(move)
+            return check_call(self, move)
         return None
 
     def _check_discard(self, move: dict) -> tuple[str, str] | None:
@@ -209,9 +235,13 @@ class FiveHundredHand(PartnerCall, Hand):
             return []
         if kind == "call_partner":
             self.nominate_open = False  # no nomination came: the contractor does not hold the joker
-            self._call(move)
+            take_call(self, move)
             return []
         return self._play(move)
+
+    def _calls_after_exchange(self) -> bool:
+        """Variant V1: the partner is called once the kitty is exchanged, never in a misere."""
+        return self.calling and not self.misere
 
     def _start_play_out(self) -> None:
         """Variant V2: no contract, no kitty; no trumps with the joker free; ``dealer + 1`` leads."""
@@ -277,14 +307,14 @@ class FiveHundredHand(PartnerCall, Hand):
                 self.led_suit = self.ranking.suit[card]
         self.trick.append((seat, card, SUIT_INT[named] if named is not None else None))
         self.hold.remove(seat, card)
-        revealed = self._revealed_by(seat, card) if self.partner_card is not None else []
+        revealed = revealed_by(self, seat, card) if self.partner_card is not None else []
         if len(self.trick) < len(self.active):
             i = self.active.index(seat)
             self.to_act = self.active[(i + 1) % len(self.active)]
             return revealed
         cards = [c for _, c, _ in self.trick]
         win = self.trick[trick_winner_index(self.ranking, cards, self.free_joker)][0]
-        self.tricks.append({"leader": self.leader, "cards": self._trick_json(self.trick), "winner": win})
+        self.tricks.append({"leader": self.leader, "cards": _trick_json(self.trick), "winner": win})
         self.tricks_by_seat[win] += 1
         self.led_mask |= 1 << self.led_suit
         events = revealed + [{"type": "trick_won", "trick": len(self.tricks) - 1, "seat": win}]
@@ -296,16 +326,6 @@ class FiveHundredHand(PartnerCall, Hand):
         else:
             self.leader = self.to_act = win
         return events
-
-    @staticmethod
-    def _trick_json(trick) -> list[dict]:
-        out = []
-        for seat, card, named in trick:
-            entry = {"seat": seat, "card": NAMES[card]}
-            if named is not None:
-                entry["suit"] = INT_LETTER[named]
-            out.append(entry)
-        return out
 
     def _finish_thrown_in(self) -> None:
         scores = list(self.match["scores"])
@@ -324,7 +344,7 @@ class FiveHundredHand(PartnerCall, Hand):
         if plays_out(self.options):
             self.result["played_out"] = self.played_out
         if self.calling:
-            self.result["partner"] = self.partner_result()
+            self.result["partner"] = partner_result(self)
 
     def tricks_by_side(self) -> list[int]:
         out = [0] * self.num_sides
@@ -428,7 +448,7 @@ class FiveHundredHand(PartnerCall, Hand):
                         "value": VALUE[self.bid]}
         current = None
         if self.phase == "play" and self.leader is not None and self.trick:
-            current = {"leader": self.leader, "cards": self._trick_json(self.trick)}
+            current = {"leader": self.leader, "cards": _trick_json(self.trick)}
         elif self.phase == "play":
             current = {"leader": self.to_act, "cards": []}
         exposed = None
@@ -453,7 +473,7 @@ class FiveHundredHand(PartnerCall, Hand):
         if plays_out(self.options):
             out["played_out"] = self.played_out
         if self.calling:
-            out["partner"] = self.partner_state()
+            out["partner"] = partner_state(self)
         return out
 
     # --- views ---
