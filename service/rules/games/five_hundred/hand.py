@@ -31,6 +31,12 @@ _PHASE_MOVES = {
 }
 
 
+_BELOW_JOKERS = (1 << JOKER) - 1  # the cards of every suit; the jokers are 64 and up
+# seat -> card -> its play move, as listed (copied: a dict copied is cheaper than one built key by key)
+_PLAY_MOVES = [[{"seat": seat, "type": "play", "card": NAMES[c]} for c in range(max(NAMES) + 1)]
+               for seat in range(6)]
+
+
 def _trick_json(trick) -> list[dict]:
     out = []
     for seat, card, named in trick:
@@ -95,6 +101,7 @@ class FiveHundredHand(Hand):
         self.to_act = self.auction.to_act
 
     # --- the common move, checked and applied in one step ---
+    @cython.locals(seat=cython.Py_ssize_t, card=cython.Py_ssize_t, ranking=Ranking)
     def play(self, move: dict, index: int) -> list[dict]:
         """A card (not the joker, no suit named) played in turn from a hand known to hold it,
         following suit: ``check`` would pass it (the same tests, on the known cards), so it is applied
@@ -105,7 +112,8 @@ class FiveHundredHand(Hand):
             known = self.hold.known[seat]
             if card != JOKER and known >> card & 1:
                 if self.trick:
-                    same = known & self.ranking.suit_masks[self.led_suit]
+                    ranking = self.ranking
+                    same = known & ranking.suit_masks[self.led_suit]
                     ok = same >> card & 1 if same else not self.misere
                 else:
                     ok = True
@@ -295,26 +303,35 @@ class FiveHundredHand(Hand):
             held.remove(None)
             self.hold.add(self.contractor, JOKER)
 
+    @cython.locals(seat=cython.Py_ssize_t, card=cython.Py_ssize_t, i=cython.Py_ssize_t, size=cython.Py_ssize_t,
+                   at=cython.Py_ssize_t, win=cython.Py_ssize_t, trick=list, active=list, cards=list, ranking=Ranking)
     def _play(self, move: dict) -> list[dict]:
         self.nominate_open = False
         seat, card = move["seat"], move["card"]
         named = move.get("suit")
-        if not self.trick:
+        trick, ranking = self.trick, self.ranking
+        if not trick:
             self.leader = seat
             if card == JOKER and self.free_joker:
                 self.led_suit = SUIT_INT[named]
             else:
-                self.led_suit = self.ranking.suit[card]
-        self.trick.append((seat, card, SUIT_INT[named] if named is not None else None))
+                self.led_suit = ranking.suit[card]
+        trick.append((seat, card, SUIT_INT[named] if named is not None else None))
         self.hold.remove(seat, card)
         revealed = revealed_by(self, seat, card) if self.partner_card is not None else []
-        if len(self.trick) < len(self.active):
-            i = self.active.index(seat)
-            self.to_act = self.active[(i + 1) % len(self.active)]
+        active = self.active
+        size = len(active)
+        if len(trick) < size:
+            i = 0
+            for i in range(size):  # ``active.index(seat)``, without the method call
+                at = active[i]
+                if at == seat:
+                    break
+            self.to_act = active[(i + 1) % size]
             return revealed
-        cards = [c for _, c, _ in self.trick]
-        win = self.trick[trick_winner_index(self.ranking, cards, self.free_joker)][0]
-        self.tricks.append({"leader": self.leader, "cards": _trick_json(self.trick), "winner": win})
+        cards = [entry[1] for entry in trick]
+        win = trick[trick_winner_index(ranking, cards, self.free_joker)][0]
+        self.tricks.append({"leader": self.leader, "cards": _trick_json(trick), "winner": win})
         self.tricks_by_seat[win] += 1
         self.led_mask |= 1 << self.led_suit
         events = revealed + [{"type": "trick_won", "trick": len(self.tricks) - 1, "seat": win}]
@@ -404,9 +421,12 @@ class FiveHundredHand(Hand):
         cards.sort(key=self.position.__getitem__)
         return cards
 
+    @cython.locals(seat=cython.Py_ssize_t, c=cython.Py_ssize_t, low=cython.ulonglong, joker_lead=cython.bint,
+                   trick=list, ordered=list, listed=list, out=list, move=dict)
     def _legal_plays(self, seat: int) -> list[dict]:
         held = self.hold.known[seat]
-        if self.trick:
+        trick = self.trick
+        if trick:
             same = held & self.ranking.suit_masks[self.led_suit]
             if same:
                 allowed = same
@@ -426,17 +446,23 @@ class FiveHundredHand(Hand):
             else:
                 ordered = self._in_pack_order(held)
             self._in_order[seat] = held, ordered
-        written = [NAMES[c] for c in ordered if allowed >> c & 1]
-        if self.trick or not self.free_joker or not allowed >> JOKER & 1:
-            return [{"seat": seat, "type": "play", "card": name} for name in written]
+        joker_lead = not trick and self.free_joker and allowed >> JOKER & 1  # listed once per suit
+        low = allowed & _BELOW_JOKERS  # tested in C: a mask of the jokers' bits outgrows 64
+        listed = _PLAY_MOVES[seat]
         out = []
-        for name in written:
-            if name == "JK" and not self.trick and self.free_joker:
+        for c in ordered:
+            if c < 64:
+                if not low >> c & 1:
+                    continue
+            elif not allowed >> c & 1:
+                continue
+            if joker_lead and c == JOKER:
                 for letter in LETTERS:
                     if self._joker_lead_error(letter) is None:
                         out.append({"seat": seat, "type": "play", "card": "JK", "suit": letter})
             else:
-                out.append({"seat": seat, "type": "play", "card": name})
+                move = listed[c]
+                out.append(move.copy())
         return out
 
     # --- state ---
