@@ -4,12 +4,14 @@
 from ...game cimport Hand
 from ...holdings cimport Holdings
 from ...tricks cimport Ranking
+from .auction cimport Auction
 
 cdef class FiveHundredHand(Hand):
     cdef public Py_ssize_t num_sides
     cdef public tuple side_of
     cdef public dict position
-    cdef public object auction, dead, bid, contractor, joker_suit, leader, led_suit
+    cdef public Auction auction
+    cdef public object dead, bid, contractor, joker_suit, leader, led_suit
     cdef public list deal_hands, kitty, active, tricks, trick, tricks_by_seat
     cdef public Holdings hold
     cdef public Ranking ranking
