@@ -28,5 +28,5 @@ cdef class FiveHundredHand(Hand):
     cpdef _check_play(self, move)
     cpdef _joker_lead_error(self, named)
     cpdef _follow_error(self, held, card)
-    cpdef _play(self, move)
+    cpdef _play(self, dict move)
     cpdef _legal_plays(self, Py_ssize_t seat)

@@ -307,8 +307,9 @@ class FiveHundredHand(Hand):
             held.remove(None)
             self.hold.add(self.contractor, JOKER)
 
-    @cython.locals(seat=cython.Py_ssize_t, card=cython.Py_ssize_t, i=cython.Py_ssize_t, size=cython.Py_ssize_t,
-                   at=cython.Py_ssize_t, win=cython.Py_ssize_t, trick=list, active=list, cards=list, ranking=Ranking)
+    @cython.locals(move=dict, seat=cython.Py_ssize_t, card=cython.Py_ssize_t, i=cython.Py_ssize_t,
+                   size=cython.Py_ssize_t, at=cython.Py_ssize_t, win=cython.Py_ssize_t, trick=list, active=list,
+                   cards=list, ranking=Ranking)
     def _play(self, move: dict) -> list[dict]:
         self.nominate_open = False
         seat, card = move["seat"], move["card"]
