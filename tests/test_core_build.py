@@ -168,6 +168,15 @@ def test_the_hot_classes_are_extension_types_where_compiled():
     assert "__dict__" in dir(CourtPieceHand)  # a game's Python hand class keeps its other fields
 
 
+@pytest.mark.skipif(build.pure_requested() or not build.COMPILED, reason="no compiled core in use")
+def test_five_hundreds_hand_and_auction_are_extension_types_where_compiled():
+    """Five Hundred's hand folds in the called partner (no mixin) to be one, its auction beside it."""
+    from service.rules.games.five_hundred.auction import Auction
+    from service.rules.games.five_hundred.hand import FiveHundredHand
+    for cls in (FiveHundredHand, Auction):
+        assert not cls.__flags__ & (1 << 9), cls  # Py_TPFLAGS_HEAPTYPE: a class made by Python
+
+
 def test_the_pure_core_needs_no_cython_installed():
     """Run from source where ``import cython`` fails, the core takes the stand-in (``_cython.py``)."""
     code = ("import sys; sys.modules['cython'] = None\n"

@@ -21,7 +21,7 @@ from .calculators import Calculators
 from .game import _MOVE_FIELDS, FiveHundred
 from .hand import _MISSING, FiveHundredHand, _suit_letter
 from .ranking import _build_ranking, ranking_for, trick_winner_index
-from .partner import PartnerCall
+from .partner import check_call, partner_result, partner_state, revealed_by, take_call
 from .scoring import match_end, settle, settle_played_out, trick_points
 from .tables import (
     _ASC, _DENOMS, _FAST_BY_PACK, _FAST_CARDS, ALL_SUITS, ALLOW_OPTION, BIDS, INT_LETTER, LETTERS,

@@ -1,9 +1,17 @@
-"""The auction, shared by the hand and the ``…/bids/validate`` calculator."""
+"""The auction, shared by the hand and the ``…/bids/validate`` calculator.
+
+Compiled, ``Auction`` is an extension type (``auction.pxd``): the hand reads and calls it through C.
+"""
 
 from __future__ import annotations
 
 from ...errors import M, short
 from .tables import ALLOW_OPTION, BIDS, RUNG, SEVENS, plays_out
+
+try:
+    import cython
+except ImportError:  # run from source without Cython installed
+    from ... import _cython as cython
 
 
 _SWITCHES = tuple(sorted(set(ALLOW_OPTION.values())))
@@ -24,12 +32,15 @@ def _legal_bids(options: dict, high: int, blind_ok: bool, misere_ok: bool) -> tu
     return tuple(out)
 
 
-_LEGAL: dict[tuple, tuple] = {}  # (standing rung, blind_ok, misere_ok, each switch) -> bids
+_LEGAL: dict[tuple, tuple] = {}  # (standing rung, blind_ok, misere_ok, the switches) -> bids
+# seat -> its pass, and each bid as listed (copied: a dict copied is cheaper than one built key by key)
+_PASS_MOVES = [{"seat": seat, "type": "pass"} for seat in range(6)]
+_BID_MOVES = [{bid: {"seat": seat, "type": "bid", "bid": bid} for bid in BIDS} for seat in range(6)]
 
 
 class Auction:
     __slots__ = ("n", "dealer", "options", "calls", "passed", "called", "high", "high_bid",
-                 "high_bidder", "to_act", "over", "thrown_in", "final_call", "played_out")
+                 "high_bidder", "to_act", "over", "thrown_in", "final_call", "played_out", "switches")
 
     def __init__(self, n: int, dealer: int, options: dict):
         self.n = n
@@ -46,6 +57,7 @@ class Auction:
         self.thrown_in = False
         self.final_call = False  # raise_after_all_pass: the high bidder's final call is due
         self.played_out = False  # variant all_pass "play_out": everyone passed, the hand is played
+        self.switches = tuple([bool(options[switch]) for switch in _SWITCHES])  # the bids the options allow
 
     @property
     def contract(self) -> dict | None:
@@ -85,19 +97,25 @@ class Auction:
             return self.check_bid(move["seat"], move["bid"])
         return None
 
+    @cython.locals(moves=dict, move=dict, out=list)
     def legal(self, seat: int) -> list[dict]:
         """The calls ``check_bid`` accepts, its tests taken without wording a refusal for each bid."""
         options, high = self.options, self.high
         blind_ok = not self.called >> seat & 1
         misere_ok = bool(options["misere_without_seven"] or self.high_bid in SEVENS)
-        key = (high, blind_ok, misere_ok, *[bool(options[switch]) for switch in _SWITCHES])
+        key = (high, blind_ok, misere_ok, self.switches)
         bids = _LEGAL.get(key)
         if bids is None:
             bids = _LEGAL[key] = _legal_bids(options, high, blind_ok, misere_ok)
-        out = [{"seat": seat, "type": "pass"}]
-        out += [{"seat": seat, "type": "bid", "bid": bid} for bid in bids]
+        move = _PASS_MOVES[seat]
+        out = [move.copy()]
+        moves = _BID_MOVES[seat]
+        for bid in bids:
+            move = moves[bid]
+            out.append(move.copy())
         return out
 
+    @cython.locals(seat=cython.Py_ssize_t, nxt=cython.Py_ssize_t, full=cython.Py_ssize_t)
     def apply(self, move: dict) -> None:
         seat = move["seat"]
         bid = move.get("bid") if move["type"] == "bid" else None

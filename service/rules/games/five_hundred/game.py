@@ -9,6 +9,16 @@ from .calculators import Calculators
 from .hand import _MISSING, FiveHundredHand
 from .tables import _FAST_BY_PACK, _FAST_CARDS, OPTIONS, PACKS, sides_of
 
+try:
+    import cython
+except ImportError:  # run from source without Cython installed
+    from ... import _cython as cython
+
+# players -> seat -> a card's canonical name -> its play parsed (copied: a dict copied is cheaper than
+# one built key by key)
+_PARSED_PLAYS = {n: [{name: {"seat": seat, "type": "play", "card": card} for name, card in cards.items()}
+                     for seat in range(n)] for n, cards in _FAST_CARDS.items()}
+
 _MOVE_FIELDS = {
     "pass": {},
     "bid": {"bid": "string"},
@@ -147,19 +157,26 @@ class FiveHundred(Calculators, Game):
             raise InvalidRecord("view_incomplete", M("the view must show seat {viewer}'s own cards", viewer=hand.viewer))
         hand.deal_hands, hand.kitty, hand.dead = parsed, pkitty, pdead
 
+    @cython.locals(d=dict, plays=dict, move=dict)
     def _fast_move(self, raw, n: int, pack: Pack) -> dict | None:
         """A canonical play or call (the bulk of every record) in one pass; anything else None."""
-        if type(raw) is dict and len(raw) == 3:
-            kind, seat = raw.get("type"), raw.get("seat")
+        if type(raw) is not dict:
+            return None
+        d = raw  # compiled: a dict's own lookups, not method calls
+        if len(d) == 3:
+            kind, seat = d.get("type"), d.get("seat")
             if type(seat) is int and 0 <= seat < n:
-                if kind == "play" and type(raw.get("card")) is str:
-                    card = _FAST_CARDS[n].get(raw["card"])
-                    if card is not None:
-                        return {"seat": seat, "type": "play", "card": card}
-                elif kind == "bid" and type(raw.get("bid")) is str:
-                    return {"seat": seat, "type": "bid", "bid": raw["bid"]}
-        elif type(raw) is dict and len(raw) == 2 and raw.get("type") == "pass":
-            seat = raw.get("seat")
+                if kind == "play":
+                    name = d.get("card")
+                    if type(name) is str:
+                        plays = _PARSED_PLAYS[n][seat]
+                        move = plays.get(name)
+                        if move is not None:
+                            return move.copy()
+                elif kind == "bid" and type(d.get("bid")) is str:
+                    return {"seat": seat, "type": "bid", "bid": d["bid"]}
+        elif len(d) == 2 and d.get("type") == "pass":
+            seat = d.get("seat")
             if type(seat) is int and 0 <= seat < n:
                 return {"seat": seat, "type": "pass"}
         return None

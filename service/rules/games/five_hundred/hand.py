@@ -9,12 +9,46 @@ from ...holdings import Holdings
 from ...tricks import Ranking
 from .auction import Auction
 from .ranking import ranking_for, trick_winner_index
-from .partner import PartnerCall
+from .partner import check_call, partner_result, partner_state, revealed_by, take_call
 from .scoring import settle, settle_played_out
 from .tables import (ALL_SUITS, INT_LETTER, LETTERS, MISERE_FAMILY, POSITION, SUIT_INT, TRUMP_OF, VALUE,
                      calls_partner, plays_out, sides_of)
 
+try:
+    import cython
+except ImportError:  # run from source without Cython installed
+    from ... import _cython as cython
+
 _MISSING = object()  # a field absent from a move whose absence is an illegal-move reason
+
+_PHASE_MOVES = {
+    "bidding": frozenset({"pass", "bid"}),
+    "discard": frozenset({"discard"}),
+    "nominate_joker": frozenset({"nominate_joker"}),
+    "call_partner": frozenset({"call_partner"}),
+    "play": frozenset({"play"}),
+    "done": frozenset(),
+}
+
+
+_BELOW_JOKERS = (1 << JOKER) - 1  # the cards of every suit; the jokers are 64 and up
+# seat -> card -> its play move as listed, and as a trick's JSON shows it (copied: a dict copied is
+# cheaper than one built key by key)
+_PLAY_MOVES = [[{"seat": seat, "type": "play", "card": NAMES[c]} for c in range(max(NAMES) + 1)]
+               for seat in range(6)]
+_PLAYED = [[{"seat": seat, "card": NAMES[c]} for c in range(max(NAMES) + 1)] for seat in range(6)]
+
+
+@cython.locals(trick=list, out=list, entry=dict)
+def _trick_json(trick) -> list[dict]:
+    out = []
+    for seat, card, named in trick:
+        entry = _PLAYED[seat][card]
+        entry = entry.copy()
+        if named is not None:
+            entry["suit"] = INT_LETTER[named]
+        out.append(entry)
+    return out
 
 
 def _suit_letter(value) -> int | None:
@@ -24,15 +58,13 @@ def _suit_letter(value) -> int | None:
     return None
 
 
-class FiveHundredHand(PartnerCall, Hand):
-    phase_moves = {
-        "bidding": frozenset({"pass", "bid"}),
-        "discard": frozenset({"discard"}),
-        "nominate_joker": frozenset({"nominate_joker"}),
-        "call_partner": frozenset({"call_partner"}),
-        "play": frozenset({"play"}),
-        "done": frozenset(),
-    }
+class FiveHundredHand(Hand):
+    """Compiled, an extension type built on ``game.Hand`` (``hand.pxd``): its fields are C struct
+    members and the per-move methods are called through C. No ``__dict__``: every field is declared,
+    the called partner's too (``partner.py``, functions of the hand rather than a mixin, which an
+    extension type cannot have)."""
+
+    phase_moves = _PHASE_MOVES
 
     def __init__(self, game, options, dealer, match, viewer):
         super().__init__(game, options, dealer, match, viewer)
@@ -61,6 +93,10 @@ class FiveHundredHand(PartnerCall, Hand):
         self.calling = calls_partner(options)  # variant V1
         self.played_out = False  # variant V2: everyone passed and the hand is played out
         self._in_order: list[tuple[int, list[int]]] = [(0, [])] * self.n  # per seat: (cards, them in pack order)
+        self.partner_card: int | None = None  # variant V1: the called card
+        self.partner_seat: int | None = None  # its holder; None when alone, or (in a view) not yet known
+        self.partner_known = False            # whether ``partner_seat`` is known to the referee replaying
+        self.partner_revealed = False
 
     # --- set-up ---
     def begin(self) -> None:
@@ -69,6 +105,7 @@ class FiveHundredHand(PartnerCall, Hand):
         self.to_act = self.auction.to_act
 
     # --- the common move, checked and applied in one step ---
+    @cython.locals(seat=cython.Py_ssize_t, card=cython.Py_ssize_t, ranking=Ranking)
     def play(self, move: dict, index: int) -> list[dict]:
         """A card (not the joker, no suit named) played in turn from a hand known to hold it,
         following suit: ``check`` would pass it (the same tests, on the known cards), so it is applied
@@ -79,13 +116,14 @@ class FiveHundredHand(PartnerCall, Hand):
             known = self.hold.known[seat]
             if card != JOKER and known >> card & 1:
                 if self.trick:
-                    same = known & self.ranking.suit_masks[self.led_suit]
+                    ranking = self.ranking
+                    same = known & ranking.suit_masks[self.led_suit]
                     ok = same >> card & 1 if same else not self.misere
                 else:
                     ok = True
                 if ok:
                     return self.recorded(move, self._play(move), index)
-        return super().play(move, index)
+        return Hand.play(self, move, index)  # super() is not available in a cpdef method
 
     # --- the shared order of checks, with a view's uncertain nomination ---
     def check(self, move: dict) -> tuple[str, str] | None:
@@ -98,7 +136,7 @@ class FiveHundredHand(PartnerCall, Hand):
             ok = kind == "nominate_joker" or (kind == "call_partner" if self.calling
                                               else kind == "play" and move["card"] != JOKER)
         else:
-            ok = kind in self.phase_moves[self.phase]
+            ok = kind in _PHASE_MOVES[self.phase]
         if not ok:
             return "wrong_phase", M("a {kind} move is not taken in phase {phase}", kind=short(kind), phase=short(self.phase))
         if move["seat"] != self.to_act:
@@ -125,7 +163,7 @@ class FiveHundredHand(PartnerCall, Hand):
         if kind == "play":
             return self._check_play(move)
         if kind == "call_partner":
-            return self._check_call(move)
+            return check_call(self, move)
         return None
 
     def _check_discard(self, move: dict) -> tuple[str, str] | None:
@@ -209,9 +247,13 @@ class FiveHundredHand(PartnerCall, Hand):
             return []
         if kind == "call_partner":
             self.nominate_open = False  # no nomination came: the contractor does not hold the joker
-            self._call(move)
+            take_call(self, move)
             return []
         return self._play(move)
+
+    def _calls_after_exchange(self) -> bool:
+        """Variant V1: the partner is called once the kitty is exchanged, never in a misere."""
+        return self.calling and not self.misere
 
     def _start_play_out(self) -> None:
         """Variant V2: no contract, no kitty; no trumps with the joker free; ``dealer + 1`` leads."""
@@ -265,26 +307,36 @@ class FiveHundredHand(PartnerCall, Hand):
             held.remove(None)
             self.hold.add(self.contractor, JOKER)
 
+    @cython.locals(move=dict, seat=cython.Py_ssize_t, card=cython.Py_ssize_t, i=cython.Py_ssize_t,
+                   size=cython.Py_ssize_t, at=cython.Py_ssize_t, win=cython.Py_ssize_t, trick=list, active=list,
+                   cards=list, ranking=Ranking)
     def _play(self, move: dict) -> list[dict]:
         self.nominate_open = False
         seat, card = move["seat"], move["card"]
         named = move.get("suit")
-        if not self.trick:
+        trick, ranking = self.trick, self.ranking
+        if not trick:
             self.leader = seat
             if card == JOKER and self.free_joker:
                 self.led_suit = SUIT_INT[named]
             else:
-                self.led_suit = self.ranking.suit[card]
-        self.trick.append((seat, card, SUIT_INT[named] if named is not None else None))
+                self.led_suit = ranking.suit[card]
+        trick.append((seat, card, SUIT_INT[named] if named is not None else None))
         self.hold.remove(seat, card)
-        revealed = self._revealed_by(seat, card) if self.partner_card is not None else []
-        if len(self.trick) < len(self.active):
-            i = self.active.index(seat)
-            self.to_act = self.active[(i + 1) % len(self.active)]
+        revealed = revealed_by(self, seat, card) if self.partner_card is not None else []
+        active = self.active
+        size = len(active)
+        if len(trick) < size:
+            i = 0
+            for i in range(size):  # ``active.index(seat)``, without the method call
+                at = active[i]
+                if at == seat:
+                    break
+            self.to_act = active[(i + 1) % size]
             return revealed
-        cards = [c for _, c, _ in self.trick]
-        win = self.trick[trick_winner_index(self.ranking, cards, self.free_joker)][0]
-        self.tricks.append({"leader": self.leader, "cards": self._trick_json(self.trick), "winner": win})
+        cards = [entry[1] for entry in trick]
+        win = trick[trick_winner_index(ranking, cards, self.free_joker)][0]
+        self.tricks.append({"leader": self.leader, "cards": _trick_json(trick), "winner": win})
         self.tricks_by_seat[win] += 1
         self.led_mask |= 1 << self.led_suit
         events = revealed + [{"type": "trick_won", "trick": len(self.tricks) - 1, "seat": win}]
@@ -296,16 +348,6 @@ class FiveHundredHand(PartnerCall, Hand):
         else:
             self.leader = self.to_act = win
         return events
-
-    @staticmethod
-    def _trick_json(trick) -> list[dict]:
-        out = []
-        for seat, card, named in trick:
-            entry = {"seat": seat, "card": NAMES[card]}
-            if named is not None:
-                entry["suit"] = INT_LETTER[named]
-            out.append(entry)
-        return out
 
     def _finish_thrown_in(self) -> None:
         scores = list(self.match["scores"])
@@ -324,7 +366,7 @@ class FiveHundredHand(PartnerCall, Hand):
         if plays_out(self.options):
             self.result["played_out"] = self.played_out
         if self.calling:
-            self.result["partner"] = self.partner_result()
+            self.result["partner"] = partner_result(self)
 
     def tricks_by_side(self) -> list[int]:
         out = [0] * self.num_sides
@@ -358,6 +400,8 @@ class FiveHundredHand(PartnerCall, Hand):
     # --- listings ---
     def legal_moves(self) -> list[dict]:
         seat = self.to_act
+        if self.phase == "play":  # most listings: tested first
+            return self._legal_plays(seat)
         if self.phase == "bidding":
             return self.auction.legal(seat)
         if self.phase == "discard":
@@ -374,19 +418,26 @@ class FiveHundredHand(PartnerCall, Hand):
         """The names of a mask's cards in pack order."""
         return [NAMES[c] for c in self._in_pack_order(mask)]
 
+    @cython.locals(low=cython.ulonglong, c=cython.Py_ssize_t, cards=list)
     def _in_pack_order(self, mask: int) -> list[int]:
-        """A mask's cards in pack order (a hand's ten bits, not the pack's 43)."""
+        """A mask's cards in pack order: the pack's cards taken in turn, those below the jokers
+        tested in C (no scan of bits, no sort)."""
+        low = mask & _BELOW_JOKERS
         cards = []
-        while mask:
-            low = mask & -mask
-            cards.append(low.bit_length() - 1)
-            mask ^= low
-        cards.sort(key=self.position.__getitem__)
+        for c in self.pack.order:
+            if c < 64:
+                if low >> c & 1:
+                    cards.append(c)
+            elif mask >> c & 1:
+                cards.append(c)
         return cards
 
+    @cython.locals(seat=cython.Py_ssize_t, c=cython.Py_ssize_t, low=cython.ulonglong, joker_lead=cython.bint,
+                   trick=list, ordered=list, listed=list, out=list, move=dict)
     def _legal_plays(self, seat: int) -> list[dict]:
         held = self.hold.known[seat]
-        if self.trick:
+        trick = self.trick
+        if trick:
             same = held & self.ranking.suit_masks[self.led_suit]
             if same:
                 allowed = same
@@ -406,17 +457,23 @@ class FiveHundredHand(PartnerCall, Hand):
             else:
                 ordered = self._in_pack_order(held)
             self._in_order[seat] = held, ordered
-        written = [NAMES[c] for c in ordered if allowed >> c & 1]
-        if self.trick or not self.free_joker or not allowed >> JOKER & 1:
-            return [{"seat": seat, "type": "play", "card": name} for name in written]
+        joker_lead = not trick and self.free_joker and allowed >> JOKER & 1  # listed once per suit
+        low = allowed & _BELOW_JOKERS  # tested in C: a mask of the jokers' bits outgrows 64
+        listed = _PLAY_MOVES[seat]
         out = []
-        for name in written:
-            if name == "JK" and not self.trick and self.free_joker:
+        for c in ordered:
+            if c < 64:
+                if not low >> c & 1:
+                    continue
+            elif not allowed >> c & 1:
+                continue
+            if joker_lead and c == JOKER:
                 for letter in LETTERS:
                     if self._joker_lead_error(letter) is None:
                         out.append({"seat": seat, "type": "play", "card": "JK", "suit": letter})
             else:
-                out.append({"seat": seat, "type": "play", "card": name})
+                move = listed[c]
+                out.append(move.copy())
         return out
 
     # --- state ---
@@ -428,7 +485,7 @@ class FiveHundredHand(PartnerCall, Hand):
                         "value": VALUE[self.bid]}
         current = None
         if self.phase == "play" and self.leader is not None and self.trick:
-            current = {"leader": self.leader, "cards": self._trick_json(self.trick)}
+            current = {"leader": self.leader, "cards": _trick_json(self.trick)}
         elif self.phase == "play":
             current = {"leader": self.to_act, "cards": []}
         exposed = None
@@ -453,7 +510,7 @@ class FiveHundredHand(PartnerCall, Hand):
         if plays_out(self.options):
             out["played_out"] = self.played_out
         if self.calling:
-            out["partner"] = self.partner_state()
+            out["partner"] = partner_state(self)
         return out
 
     # --- views ---
