@@ -393,7 +393,7 @@ def replay_a_match(game_id):
         hands = _Lazy(data["hand_tokens"], opened)
     else:
         hands = [_capped(h, i, limit) for i, h in enumerate(data["hands"])]
-    return reply(game.replay_match({"hands": hands}, current_app.config["MAX_HANDS"]))
+    return reply(game.replay_match({"hands": hands}, current_app.config["MAX_HANDS"], _header))
 
 
 def _capped(record, i: int, limit: int):

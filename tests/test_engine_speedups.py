@@ -163,6 +163,25 @@ def test_a_kept_header_still_judges_every_move(game_id):
     assert game.replay({**record, "moves": [move]}, _header(record)).moves
 
 
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_match_log_with_headers_replays_as_without(game_id):
+    """``replay_match`` with the service's headers (each hand read once, then from what was kept)
+    answers what it answers without them, and still refuses a hand that does not follow."""
+    from .matchlog import match_log
+    game, log = GAMES[game_id], match_log(game_id, seed="starts-match", hands=3)
+    plain = game.replay_match(log)
+    for _ in range(2):
+        assert game.replay_match(log, None, _header) == plain
+        assert all((game.id, _header(h)) in core._STARTS for h in log["hands"])
+    broken = {**log, "hands": [log["hands"][0], log["hands"][0]]}  # the first hand again: not what follows it
+    with pytest.raises(InvalidRecord) as without:
+        game.replay_match(broken)
+    for _ in range(2):
+        with pytest.raises(InvalidRecord) as exc:
+            game.replay_match(broken, None, _header)
+        assert (exc.value.reason, exc.value.extra) == (without.value.reason, without.value.extra)
+
+
 def test_a_refused_header_is_refused_every_time_and_never_kept():
     game = GAMES["buck-euchre"]
     record = game.deal("starts-refused", {}, 0, None)

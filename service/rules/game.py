@@ -413,10 +413,11 @@ class Game:
         return {kind: fields[0][0] for kind, fields in self._written_fields.items()
                 if len(fields) == 1 and fields[0][1] == "card"}
 
-    def start(self, record) -> Hand:
-        """Validate everything but the moves, in the order of CONVENTIONS.md; the hand as dealt."""
+    def start(self, record, header=None) -> Hand:
+        """Validate everything but the moves, in the order of CONVENTIONS.md; the hand as dealt.
+        ``header``: as ``replay``'s."""
         with self.documented_reasons():
-            return self._start(record)
+            return self._start(record, True, header)
 
     def _start(self, record, verify: bool = True, header=None) -> Hand:
         """``header``: the caller's exact key for the record without its moves (``replay``), or None."""
@@ -560,9 +561,10 @@ class Game:
         with self.documented_reasons():
             return hand.view_record(seat)
 
-    def replay_match(self, body, max_hands: int | None = None) -> dict:
-        """``…/matches/replay``: a whole match from its hands' records (``{"hands": [...]}``)."""
-        return replay_match(self, body.get("hands"), max_hands)
+    def replay_match(self, body, max_hands: int | None = None, header=None) -> dict:
+        """``…/matches/replay``: a whole match from its hands' records (``{"hands": [...]}``).
+        ``header``: a function giving each hand's record its ``replay`` header (the service's)."""
+        return replay_match(self, body.get("hands"), max_hands, header)
 
     # --- calculators (404 where a game has no such thing) ---
     def trick_winner(self, body) -> dict:

@@ -10,11 +10,12 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def replay_match(game: "Game", records, max_hands: int | None = None) -> dict:
+def replay_match(game: "Game", records, max_hands: int | None = None, header=None) -> dict:
     """Every hand's result and the running scores; the first bad hand is reported with its index.
 
     A hand's ``dealer`` and ``match`` must follow from the hand before (its ``next_dealer``, its
-    scores); a hand that omits ``match`` gets the one that follows.
+    scores); a hand that omits ``match`` gets the one that follows. ``header``: as ``Game.replay_match``'s
+    (a log's hands were, most often, just played through the same service, move by move).
     """
     if not isinstance(records, list) or not records:
         raise InvalidRecord("bad_record", M("hands must be a non-empty list of records"))
@@ -32,7 +33,7 @@ def replay_match(game: "Game", records, max_hands: int | None = None) -> dict:
         if expected_match is not None:
             record = _chain(game, record, expected_match, expected_dealer, i)
         try:
-            hand = game.replay(record)
+            hand = game.replay(record, None if header is None else header(record))
         except (InvalidRecord, IllegalMove) as exc:
             exc.extra["hand_index"] = i
             raise

@@ -126,8 +126,8 @@ class Calculators:
                 "over_after_hand": over_after, "dealers": dealers, "next_dealer": dealer,
                 "consecutive_wins": runs}
 
-    def replay_match(self, body, max_hands=None):
-        """``…/matches/replay``: the hand records of a match in order."""
+    def replay_match(self, body, max_hands=None, header=None):
+        """``…/matches/replay``: the hand records of a match in order (``header``: ``Game.replay_match``'s)."""
         hands = body.get("hands") if isinstance(body, dict) else None
         if not isinstance(hands, list) or not hands:
             raise InvalidRecord("bad_request", M("hands must be a non-empty list of records"))
@@ -138,7 +138,7 @@ class Calculators:
         prev = None
         for h, record in enumerate(hands):
             try:
-                hand = self.start(record)
+                hand = self.start(record, None if header is None else header(record))
             except InvalidRecord as e:
                 e.extra["hand_index"] = h
                 raise
