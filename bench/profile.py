@@ -143,21 +143,14 @@ def main(argv=None) -> int:
         print(out.getvalue())
         return 0
 
+    timer = cold_us if args.cold else cpu_us
     if args.cold:
         n = min(n, 300)
         print(f"one request in process after the caches were flushed (CPU µs, median of 3 x {n}); record: "
               f"{GAME}, {len(record['moves'])} moves; core: {summary()}")
-        print()
-        print(f"{'endpoint':<16}{'echo':>8}{'referee':>9}{'ratio':>7}")
-        for ep in bodies:
-            path = f"/v1/games/{GAME}/{ep}"
-            e = cold_us(lambda: wsgi_call(echo_app.wsgi_app, path, raw[ep]), n)
-            r = cold_us(lambda: wsgi_call(app.wsgi_app, path, raw[ep]), n)
-            print(f"{ep:<16}{e:>8.1f}{r:>9.1f}{e / r:>7.2f}", flush=True)
-        return 0
-
-    print(f"one request in process (CPU µs, median of 5 x {n}); record: {GAME}, {len(record['moves'])} moves, "
-          f"{len(raw['state'])} bytes; Python {sys.version.split()[0]}; core: {summary()}")
+    else:
+        print(f"one request in process (CPU µs, median of 5 x {n}); record: {GAME}, {len(record['moves'])} "
+              f"moves, {len(raw['state'])} bytes; Python {sys.version.split()[0]}; core: {summary()}")
     print()
     print(f"{'endpoint':<16}{'echo':>8}{'referee':>9}{'ratio':>7}")
     for ep in bodies:
@@ -165,9 +158,11 @@ def main(argv=None) -> int:
         for a in (echo_app.wsgi_app, app.wsgi_app):
             status, _ = wsgi_call(a, path, raw[ep])
             assert status.startswith("200"), (ep, status)
-        e = cpu_us(lambda: wsgi_call(echo_app.wsgi_app, path, raw[ep]), n)
-        r = cpu_us(lambda: wsgi_call(app.wsgi_app, path, raw[ep]), n)
-        print(f"{ep:<16}{e:>8.1f}{r:>9.1f}{e / r:>7.2f}")
+        e = timer(lambda: wsgi_call(echo_app.wsgi_app, path, raw[ep]), n)
+        r = timer(lambda: wsgi_call(app.wsgi_app, path, raw[ep]), n)
+        print(f"{ep:<16}{e:>8.1f}{r:>9.1f}{e / r:>7.2f}", flush=True)
+    if args.cold:
+        return 0
     print("(ratio = echo cost / referee cost: the in-process counterpart of make bench's req/s ratio)")
     print()
 
