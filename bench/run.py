@@ -569,7 +569,8 @@ def bench_engine(args, tmp: Path) -> int:
         rate, pure, old = (got[k]["hands"] / got[k]["elapsed"] if k in got else float("nan")
                            for k in ("this", "pure", "base"))
         anchor, target = ANCHORS.get(game_id, ("-", 0))
-        print(f"{game_id:<14}{rate:>9.0f}{pure:>7.0f}{rate / pure:>6.2f}{old:>8.0f}{rate / old:>6.2f}{target:>8,}  "
+        before = f"{old:>8.0f}{rate / old:>6.2f}" if "base" in got else f"{'-':>8}{'-':>6}"  # --baseline none
+        print(f"{game_id:<14}{rate:>9.0f}{pure:>7.0f}{rate / pure:>6.2f}{before}{target:>8,}  "
               f"{anchor:<14}{here['moves'] / here['hands']:>11.1f}{here['elapsed'] / here['moves'] * 1e6:>9.1f}",
               flush=True)
     print("(hands/s: this tree as built; pure: its own sources as Python, x: what compiling bought; before: "
