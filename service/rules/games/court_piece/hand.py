@@ -16,6 +16,9 @@ try:
 except ImportError:  # run from source without Cython installed
     from ... import _cython as cython
 
+# seat -> card -> its play move as listed (copied: a small dict copied is cheaper than one built key by key)
+_PLAY_MOVES = [[{"seat": seat, "type": "play", "card": NAMES[c]} for c in range(64)] for seat in range(4)]
+
 
 class CourtPieceHand(Hand):
     """Compiled, an extension type built on ``game.Hand`` (``hand.pxd``): its fields are C struct
@@ -104,14 +107,20 @@ class CourtPieceHand(Hand):
         return self.dealt[seat][:5]
 
     # ---- listing
-    @cython.locals(held=list, out=list)
+    @cython.locals(held=list, out=list, moves=list, legal=cython.ulonglong, k=cython.Py_ssize_t)
     def legal_moves(self):
         if self.phase == "choose_trump":
             return checks.trump_choices(self)
         s = self.to_act
-        legal = self.legal_mask(s)
+        legal = self.legal_mask(s)  # 64 bits: four suits of 16
         held = self.holdings.held[s]
-        out = [{"seat": s, "type": "play", "card": NAMES[c]} for c in held if c is not None and legal >> c & 1]
+        moves = _PLAY_MOVES[s]
+        out = []
+        for c in held:
+            if c is not None:
+                k = c
+                if legal >> k & 1:
+                    out.append(moves[k].copy())
         if self.hidden or self.options["rung_royal"]:
             out += checks.extra_choices(self, s)
         return out
