@@ -107,7 +107,7 @@ class CourtPieceHand(Hand):
         return self.dealt[seat][:5]
 
     # ---- listing
-    @cython.locals(held=list, out=list, moves=list, legal=cython.ulonglong, k=cython.Py_ssize_t)
+    @cython.locals(held=list, out=list, moves=list, move=dict, legal=cython.ulonglong, k=cython.Py_ssize_t)
     def legal_moves(self):
         if self.phase == "choose_trump":
             return checks.trump_choices(self)
@@ -120,7 +120,8 @@ class CourtPieceHand(Hand):
             if c is not None:
                 k = c
                 if legal >> k & 1:
-                    out.append(moves[k].copy())
+                    move = moves[k]
+                    out.append(move.copy())  # typed, a C call (PyDict_Copy)
         if self.hidden or self.options["rung_royal"]:
             out += checks.extra_choices(self, s)
         return out
