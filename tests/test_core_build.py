@@ -148,7 +148,7 @@ def test_an_edited_base_takes_the_extensions_built_on_it_to_their_sources(tmp_pa
     # every game hand declared on Hand's extension type goes with it (its .pxd says ``cimport Hand``)
     built_on_hand = [str(p.relative_to(ROOT).with_suffix("")).replace("/", ".")
                      for p in (ROOT / "service" / "rules" / "games").rglob("*.pxd") if "cimport Hand" in p.read_text()]
-    assert len(built_on_hand) >= 4  # Buck Euchre, Bid Whist, Five Hundred, Sixes
+    assert len(built_on_hand) >= 5  # Buck Euchre, Bid Whist, Court Piece, Five Hundred, Sixes
     assert done.stdout.strip() == str(sorted(["service.rules.game", *built_on_hand]))
 
 
@@ -159,13 +159,11 @@ def test_the_hot_classes_are_extension_types_where_compiled():
     from service.rules.game import Hand
     from service.rules.games.bid_whist.hand import BidWhistHand
     from service.rules.games.buck_euchre import BuckEuchreHand
-    from service.rules.games.court_piece.hand import CourtPieceHand
     from service.rules.games.sixes import SixesHandCore
     from service.rules.holdings import Holdings
     from service.rules.tricks import Ranking
     for cls in (Hand, BuckEuchreHand, BidWhistHand, SixesHandCore, Holdings, Ranking):
         assert not cls.__flags__ & (1 << 9), cls  # Py_TPFLAGS_HEAPTYPE: a class made by Python
-    assert "__dict__" in dir(CourtPieceHand)  # a game's Python hand class keeps its other fields
 
 
 @pytest.mark.skipif(build.pure_requested() or not build.COMPILED, reason="no compiled core in use")
@@ -175,6 +173,15 @@ def test_five_hundreds_hand_and_auction_are_extension_types_where_compiled():
     from service.rules.games.five_hundred.hand import FiveHundredHand
     for cls in (FiveHundredHand, Auction):
         assert not cls.__flags__ & (1 << 9), cls  # Py_TPFLAGS_HEAPTYPE: a class made by Python
+
+
+@pytest.mark.skipif(build.pure_requested() or not build.COMPILED, reason="no compiled core in use")
+def test_court_pieces_hand_is_an_extension_type_where_compiled():
+    """Court Piece's hand folds its checks and views in (functions of the hand, no mixins) to be one,
+    every field declared: no instance ``__dict__`` to fall back on."""
+    from service.rules.games.court_piece.hand import CourtPieceHand
+    assert not CourtPieceHand.__flags__ & (1 << 9)  # Py_TPFLAGS_HEAPTYPE: a class made by Python
+    assert "__dict__" not in dir(CourtPieceHand)
 
 
 def test_the_pure_core_needs_no_cython_installed():

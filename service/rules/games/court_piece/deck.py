@@ -5,6 +5,11 @@ from __future__ import annotations
 from ...cards import NAMES, SUITS, Pack, lookup
 from ...errors import InvalidRecord, M, short
 
+try:
+    import cython
+except ImportError:  # run from source without Cython installed
+    from ... import _cython as cython
+
 ORDER = ("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H "
          "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C")
 PACK = Pack(ORDER)
@@ -49,22 +54,23 @@ def parse_card(text, where: str, hidden_ok: bool = False):
     return card
 
 
+@cython.locals(i=cython.Py_ssize_t, c=cython.Py_ssize_t, hi=cython.Py_ssize_t, best=cython.Py_ssize_t,
+               suit=cython.Py_ssize_t)
 def trick_winner_index(cards, trump, trump_from) -> int:
     """The winning position of a (partial) trick: the highest trump at a position >= trump_from,
     else the highest card of the suit led. ``trump`` None: no trump."""
-    best = None
     if trump is not None:
+        suit, best, hi = trump, -1, -1
         for i in range(trump_from, len(cards)):
             c = cards[i]
-            if c >> 4 == trump and (best is None or c > cards[best]):
-                best = i
-    if best is not None:
-        return best
-    led = cards[0] >> 4
-    best = 0
+            if c >> 4 == suit and c > hi:
+                best, hi = i, c
+        if best >= 0:
+            return best
+    best, hi = 0, cards[0]
+    suit = hi >> 4
     for i in range(1, len(cards)):
         c = cards[i]
-        if c >> 4 == led and c > cards[best]:
-            best = i
+        if c >> 4 == suit and c > hi:
+            best, hi = i, c
     return best
-

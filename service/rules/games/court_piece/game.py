@@ -12,6 +12,14 @@ from .draw import check_draw, draw_json, run_draw
 from .hand import CourtPieceHand
 from .options import MATCH_FIELDS, OPTIONS, parse_court_piece_options
 
+try:
+    import cython
+except ImportError:  # run from source without Cython installed
+    from ... import _cython as cython
+
+# seat -> card -> a canonical play as read (copied: a small dict copied is cheaper than one built)
+_PLAYS = [[{"seat": seat, "type": "play", "card": c} for c in range(64)] for seat in range(4)]
+
 
 def _row(cards: list, seat: int, hidden_ok: bool) -> list:
     """One hand of the deal: written canonically, in one pass in C; else card by card (the error)."""
@@ -123,23 +131,31 @@ class CourtPiece(Calculators, Game):
             draw = draw_json(rounds)
         hand.setup(parsed, draw)
 
+    @cython.locals(fast=dict, index=dict, move=dict)
     def _fast_move(self, raw, n, pack):
         """A canonical play, the common case, in one pass; anything else None (``parse_move`` then)."""
-        if type(raw) is dict and len(raw) == 3 and raw.get("type") == "play":
-            seat, text = raw.get("seat"), raw.get("card")
-            if type(seat) is int and 0 <= seat < 4 and type(text) is str:
-                card = CARD_INDEX.get(text)
-                if card is not None:
-                    return {"seat": seat, "type": "play", "card": card}
+        if type(raw) is dict and len(raw) == 3:  # typed, its gets are C calls
+            fast, index = raw, CARD_INDEX
+            if fast.get("type") == "play":
+                seat, text = fast.get("seat"), fast.get("card")
+                if type(seat) is int and 0 <= seat < 4 and type(text) is str:
+                    card = index.get(text)
+                    if card is not None:
+                        move = _PLAYS[seat][card]
+                        return move.copy()
         return None
 
+    @cython.locals(fast=dict, index=dict, move=dict)
     def parse_move(self, raw, n, pack, viewer, where):
-        if type(raw) is dict and len(raw) == 3 and raw.get("type") == "play":  # ``_fast_move``, inlined
-            seat, text = raw.get("seat"), raw.get("card")
-            if type(seat) is int and 0 <= seat < 4 and type(text) is str:
-                card = CARD_INDEX.get(text)
-                if card is not None:
-                    return {"seat": seat, "type": "play", "card": card}
+        if type(raw) is dict and len(raw) == 3:  # ``_fast_move``, inlined; typed, its gets are C calls
+            fast, index = raw, CARD_INDEX
+            if fast.get("type") == "play":
+                seat, text = fast.get("seat"), fast.get("card")
+                if type(seat) is int and 0 <= seat < 4 and type(text) is str:
+                    card = index.get(text)
+                    if card is not None:
+                        move = _PLAYS[seat][card]
+                        return move.copy()
         if not isinstance(raw, dict):
             raise InvalidRecord("bad_move", M("{where} must be an object", where=where))
         seat = raw.get("seat")

@@ -2,18 +2,30 @@
 
 from __future__ import annotations
 
-from ...cards import NAMES, SUITS
+from ...cards import NAMES, SUIT_MASKS, SUITS
 from ...errors import IllegalMove, InvalidRecord, M
 from ...game import Hand
 from ...holdings import Holdings
-from .checks import Checks
+from . import checks, views
 from .deck import ACE, card_name, suit_name, trick_winner_index
 from .options import FACE_DOWN_MODES, PILE_MODES
 from .scoring import score_outcome
-from .views import Views
+
+try:
+    import cython
+except ImportError:  # run from source without Cython installed
+    from ... import _cython as cython
+
+# seat -> card -> its play move as listed (copied: a small dict copied is cheaper than one built key by key)
+_PLAY_MOVES = [[{"seat": seat, "type": "play", "card": NAMES[c]} for c in range(64)] for seat in range(4)]
 
 
-class CourtPieceHand(Checks, Views, Hand):
+class CourtPieceHand(Hand):
+    """Compiled, an extension type built on ``game.Hand`` (``hand.pxd``): its fields are C struct
+    members and the per-move chain is called through C. No ``__dict__`` and no Python base class, so
+    the checks of the rarer moves and the views are functions of the hand (``checks.py``,
+    ``views.py``) rather than mixins; what plays a card, and what lists and checks one, stays here."""
+
     phase_moves = {
         "choose_trump": frozenset({"call_trump", "pass_to_partner", "timeout", "change_cards"}),
         "play": frozenset({"play", "reveal", "change_trump"}),
@@ -63,7 +75,69 @@ class CourtPieceHand(Checks, Views, Hand):
         if v is not None and None in self.dealt[v][:5]:
             raise InvalidRecord("view_incomplete", M("the view lacks seat {value}'s first five cards", value=v))
 
+    # ---- checking (the plays' here, called per move; the other move types' in checks.py)
+    def disabled(self, move):
+        return checks.disabled(self, move)
+
+    def check_move(self, move):
+        return checks.check_move(self, move)
+
+    def playable(self, seat) -> int:
+        m = self.holdings.known[seat]
+        if seat == self.caller and self.face_down is not None and not self.revealed:
+            m &= ~(1 << self.face_down)
+        return m
+
+    @cython.locals(trick=list)
+    def legal_mask(self, seat, pm=None) -> int:
+        if pm is None:
+            pm = self.playable(seat)
+        trick = self.trick
+        if self.must_trump == seat:
+            if trick:
+                same = pm & SUIT_MASKS[trick[0][1] >> 4]
+                if same:
+                    return same
+            return (pm & SUIT_MASKS[self.trump]) or pm
+        if trick:
+            return (pm & SUIT_MASKS[trick[0][1] >> 4]) or pm
+        return pm
+
+    def first_five(self, seat):
+        return self.dealt[seat][:5]
+
+    # ---- listing
+    @cython.locals(held=list, out=list, moves=list, move=dict, legal=cython.ulonglong, k=cython.Py_ssize_t)
+    def legal_moves(self):
+        if self.phase == "choose_trump":
+            return checks.trump_choices(self)
+        s = self.to_act
+        legal = self.legal_mask(s)  # 64 bits: four suits of 16
+        held = self.holdings.held[s]
+        moves = _PLAY_MOVES[s]
+        out = []
+        for c in held:
+            if c is not None:
+                k = c
+                if legal >> k & 1:
+                    move = moves[k]
+                    out.append(move.copy())  # typed, a C call (PyDict_Copy)
+        if self.hidden or self.options["rung_royal"]:
+            out += checks.extra_choices(self, s)
+        return out
+
+    # ---- what a viewer may see (views.py)
+    def sees_face_down(self, viewer):
+        return views.sees_face_down(self, viewer)
+
+    def deal_json(self, viewer):
+        return views.deal_json(self, viewer)
+
+    def hidden_move_card(self, move, viewer):
+        return views.hidden_move_card(self, move, viewer)
+
     # ---- applying
+    @cython.locals(trick=list)
     def play(self, move, index):
         if move["type"] == "play" and self.phase == "play" and move["seat"] == self.to_act:
             # the common case, the same checks as below in short: a held, face-up, legal card (one
@@ -314,7 +388,7 @@ class CourtPieceHand(Checks, Views, Hand):
             "trump_changed": self.trump_changed,
         }
         if hidden:
-            fd = self.face_down if self.sees_face_down(v) else None
+            fd = self.face_down if views.sees_face_down(self, v) else None
             st["face_down_card"] = card_name(fd)
             st["face_down_seat"] = self.caller if self.face_down_set else None
             st["must_play_trump"] = self.must_trump
@@ -341,9 +415,10 @@ class CourtPieceHand(Checks, Views, Hand):
         st["tricks_won"] = list(self.won)
         if self.double:
             st["pile"] = list(self.pile)
-        st["hands"] = [self.hand_json(s, v) for s in range(4)]
+        st["hands"] = [views.hand_json(self, s, v) for s in range(4)]
         st["events"] = self.events
         return st
+
     def time_limit(self):
         if self.phase != "choose_trump":
             return None
