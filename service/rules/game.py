@@ -606,8 +606,9 @@ class Hand:
 
     Compiled, an extension type (``game.pxd``): the fields every move reads are C struct members,
     and ``play``, ``check``, ``apply`` and ``recorded`` call each other through C, a game's own
-    override included. A game's hand may be an extension type too (Buck Euchre), or a Python
-    class with mixins whose instances keep a ``__dict__`` for their other fields.
+    override included. Every game's hand is an extension type built on it (its ``.pxd``), with no
+    ``__dict__``: a field anything sets is declared there. A Python subclass may add one back
+    (Sixes', so that tests can patch it).
     """
 
     phase_moves = {}  # phase -> the move types it takes (frozensets)
