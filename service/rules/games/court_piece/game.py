@@ -145,17 +145,10 @@ class CourtPiece(Calculators, Game):
                         return move.copy()
         return None
 
-    @cython.locals(fast=dict, index=dict, move=dict)
     def parse_move(self, raw, n, pack, viewer, where):
-        if type(raw) is dict and len(raw) == 3:  # ``_fast_move``, inlined; typed, its gets are C calls
-            fast, index = raw, CARD_INDEX
-            if fast.get("type") == "play":
-                seat, text = fast.get("seat"), fast.get("card")
-                if type(seat) is int and 0 <= seat < 4 and type(text) is str:
-                    card = index.get(text)
-                    if card is not None:
-                        move = _PLAYS[seat][card]
-                        return move.copy()
+        move = self._fast_move(raw, n, pack)
+        if move is not None:
+            return move
         if not isinstance(raw, dict):
             raise InvalidRecord("bad_move", M("{where} must be an object", where=where))
         seat = raw.get("seat")
