@@ -420,14 +420,39 @@ class Game:
             return self._start(record, True, header)
 
     def _start(self, record, verify: bool = True, header=None) -> Hand:
-        """``header``: the caller's exact key for the record without its moves (``replay``), or None."""
+        """``header``: the caller's exact key for the record without its moves (``replay``), or None.
+        A header read and checked before is not read again: its options, dealer, match and viewer
+        are taken as they were read then, and its deal, which passed the seed check, is only read."""
         if not isinstance(record, dict):
             raise InvalidRecord("bad_record", M("record must be an object"))
-        if header is not None and verify:
-            key = (self.id, header)
-            known = _STARTS.get(key)
-            if known is not None:
-                return self._restart(record, key, known)
+        key = (self.id, header) if header is not None and verify else None
+        kept = None if key is None else _STARTS.get(key)
+        if kept is not None:
+            try:
+                _STARTS.move_to_end(key)
+            except KeyError:  # dropped meanwhile by another thread: what was read still stands
+                pass
+            options, dealer, match, viewer = kept
+            options, match = _thaw(options), _thaw(match)  # a hand never gets what is kept
+        else:
+            options, dealer, match, viewer = self._read_header(record)
+            fresh = None if key is None else (_thaw(options), dealer, _thaw(match), viewer)
+        hand = self.hand_class(self, options, dealer, match, viewer)
+        hand.seed = record.get("seed")
+        self.parse_deal(record["deal"], hand)
+        hand.begin()
+        if kept is None:
+            if hand.seed is not None and verify:
+                self._check_seeded_deal(hand, record["deal"])
+            if key is not None:  # the whole header passed: kept
+                _STARTS[key] = fresh
+                if len(_STARTS) > _STARTS_LIMIT:
+                    _STARTS.popitem(last=False)
+        return hand
+
+    def _read_header(self, record: dict) -> tuple:
+        """The record's options, dealer, match and viewer, every field but the deal's cards and the
+        moves checked in the order of CONVENTIONS.md."""
         if record.get("game") != self.id:
             raise InvalidRecord("wrong_game", M("record.game must be {id}", id=short(self.id)))
         if not RECORD_FIELDS.issuperset(record):
@@ -448,33 +473,7 @@ class Game:
             parse_seed(record["seed"], "record.seed")
         if not isinstance(record.get("deal"), dict):
             raise InvalidRecord("bad_deal", M("record.deal must be an object"))
-        read = (_thaw(options), dealer, _thaw(match), viewer) if header is not None and verify else None
-        hand = self.hand_class(self, options, dealer, match, viewer)
-        hand.seed = record.get("seed")
-        self.parse_deal(record["deal"], hand)
-        hand.begin()
-        if hand.seed is not None and verify:
-            self._check_seeded_deal(hand, record["deal"])
-        if read is not None:
-            _STARTS[key] = read
-            if len(_STARTS) > _STARTS_LIMIT:
-                _STARTS.popitem(last=False)
-        return hand
-
-    def _restart(self, record, key, read) -> Hand:
-        """The hand as dealt, for a record whose every field but the moves was read and checked
-        before: its options, dealer, match and viewer as they were read then, its deal read again
-        (no seed check: the same deal passed it)."""
-        try:
-            _STARTS.move_to_end(key)
-        except KeyError:  # dropped meanwhile by another thread: what was read still stands
-            pass
-        options, dealer, match, viewer = read
-        hand = self.hand_class(self, _thaw(options), dealer, _thaw(match), viewer)
-        hand.seed = record.get("seed")
-        self.parse_deal(record["deal"], hand)
-        hand.begin()
-        return hand
+        return options, dealer, match, viewer
 
     def _check_seeded_deal(self, hand, raw: dict) -> None:
         """A record that carries its seed must hold exactly the deal that seed gives (DESIGN.md,

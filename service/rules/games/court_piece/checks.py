@@ -106,6 +106,7 @@ def first_five_check(hand, seat, card):
         return "card_not_in_first_five", M("{card} is not among seat {seat}'s first five", card=NAMES[card], seat=seat)
     return None
 
+
 # ---- listing (the plays are the hand's own)
 def trump_choices(hand):
     """The moves of the choice of trumps."""
