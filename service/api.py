@@ -15,6 +15,7 @@ from schemas import requests as rq
 from schemas.games import calculator_schema
 
 from . import i18n
+from .app import Answer
 from .docs import cacheable
 from .envelope import checker
 from .limits import json_depth_exceeds, numbers, pause_gc
@@ -32,7 +33,7 @@ _JSON_TYPES = ("application/json",)
 
 def reply(payload, status: int = 200) -> Response:
     # the full content type given, so werkzeug need not build it from a mimetype and a charset
-    return Response(orjson.dumps(payload), status, content_type="application/json")
+    return Answer(orjson.dumps(payload), status, content_type="application/json")
 
 
 def _check_accept(req=None) -> None:

@@ -6,7 +6,8 @@ import logging
 import os
 from importlib import import_module
 
-from flask import Flask, request
+from flask import Flask, Response, appcontext_tearing_down, request, request_tearing_down
+from flask.globals import request_ctx
 from flask.sessions import NullSession, SecureCookieSessionInterface
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import MapAdapter
@@ -32,17 +33,67 @@ class _NoSessions(SecureCookieSessionInterface):
 _BINDING_KEYS = ("HTTP_HOST", "SERVER_NAME", "SERVER_PORT", "wsgi.url_scheme", "SCRIPT_NAME",
                  "HTTP_CONNECTION", "HTTP_UPGRADE")
 _BINDINGS_LIMIT = 256  # hosts are the client's to name: past this many, new ones are bound afresh
+_ROUTES_LIMIT = 1024  # paths too: past this many, the routes found so far are forgotten
+_ROUTE_PATH_LIMIT = 256  # a longer path is matched afresh every time
+
+
+class Answer(Response):
+    """Flask's response, started without a second copy of its headers where nothing needs fixing.
+
+    Werkzeug copies the headers of every answer and reads them back to fix a ``Location``, a
+    ``Content-Location`` or a body-less status. An answer of bytes with none of these (every JSON
+    answer of the API) is started with its own headers, as werkzeug would start it.
+    """
+
+    def get_wsgi_response(self, environ):
+        status, body = self.status_code, self.response
+        if (type(body) is list and not self._on_close and not self.direct_passthrough
+                and not 100 <= status < 200 and status != 204 and status != 304
+                and environ["REQUEST_METHOD"] != "HEAD"):
+            items = self.headers.to_wsgi_list()
+            sized = False
+            for key, _ in items:
+                key = key.lower()
+                if key == "content-length":
+                    sized = True
+                elif key == "location" or key == "content-location":
+                    break
+            else:
+                if sized and all(type(chunk) is bytes for chunk in body):
+                    return body, self.status, items
+        return super().get_wsgi_response(environ)
+
+
+class _KnownRoutes(MapAdapter):
+    """A binding that remembers which rule each path and method matched (``Referee``)."""
+
+    def match(self, path_info=None, method=None, return_rule=False, query_args=None, websocket=None):
+        path = self.path_info
+        if path_info is not None or method is not None or websocket is not None or len(path) > _ROUTE_PATH_LIMIT:
+            return super().match(path_info, method, return_rule, query_args, websocket)
+        routes = self.routes
+        key = (self.binding, path, self.default_method, return_rule)
+        found = routes.get(key)
+        if found is None:
+            found = super().match(None, None, return_rule, query_args)  # a refusal (404, 405, redirect) raises
+            if len(routes) >= _ROUTES_LIMIT:
+                routes.clear()
+            routes[key] = found
+        return found[0], dict(found[1])  # the request's own arguments: a hook may change them
 
 
 class Referee(Flask):
-    """Flask with three answers it otherwise works out again on every request."""
+    """Flask with the answers it otherwise works out again on every request, and its hooks skipped
+    where none is registered (the API registers none; CORS adds two)."""
 
     session_interface = _NoSessions()
+    response_class = Answer
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._sync: dict = {}
         self._bindings: dict = {}
+        self._routes: dict = {}
 
     def create_url_adapter(self, request):
         """The URL map bound to a request's host once per host, not once per request.
@@ -67,9 +118,33 @@ class Referee(Flask):
         host, adapter = bound
         request.host = host
         path, query = env.get("PATH_INFO"), env.get("QUERY_STRING")
-        return MapAdapter(adapter.map, adapter.server_name, adapter.script_name, adapter.subdomain,
-                          adapter.url_scheme, "/" if path is None else _wsgi_text(path),
-                          env["REQUEST_METHOD"], None if query is None else _wsgi_text(query))
+        known = _KnownRoutes(adapter.map, adapter.server_name, adapter.script_name, adapter.subdomain,
+                             adapter.url_scheme, "/" if path is None else _wsgi_text(path),
+                             env["REQUEST_METHOD"], None if query is None else _wsgi_text(query))
+        known.binding, known.routes = key, self._routes
+        return known
+
+    def preprocess_request(self):
+        if self.url_value_preprocessors or self.before_request_funcs:
+            return super().preprocess_request()
+        return None
+
+    def process_response(self, response):
+        ctx = request_ctx._get_current_object()
+        if self.after_request_funcs or getattr(ctx, "_after_request_functions", True) \
+                or not self.session_interface.is_null_session(getattr(ctx, "_session", None)):
+            return super().process_response(response)
+        return response
+
+    def do_teardown_request(self, *exc):
+        if self.teardown_request_funcs or not exc:
+            return super().do_teardown_request(*exc)
+        request_tearing_down.send(self, _async_wrapper=self.ensure_sync, exc=exc[0])
+
+    def do_teardown_appcontext(self, *exc):
+        if self.teardown_appcontext_funcs or not exc:
+            return super().do_teardown_appcontext(*exc)
+        appcontext_tearing_down.send(self, _async_wrapper=self.ensure_sync, exc=exc[0])
 
     def ensure_sync(self, func):
         """Whether a view or hook is ``async`` is asked once per function, not once per request."""
