@@ -79,7 +79,7 @@ def _depth(text: bytes) -> int:
     return max(accumulate(lengths), default=0)
 
 
-_PASSES = 2  # a record's innermost levels go cheaply; what is left is measured in one pass
+_PASSES = 6  # a record (5 deep) and a match log (6) are gone; what is left is measured in one pass
 _RUNS = re.compile(rb"\(+|\)+")
 _SIGNS = bytes.maketrans(b"()", b"\x01\xff")  # as signed bytes: +1 and -1
 
