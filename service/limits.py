@@ -41,21 +41,20 @@ def json_depth_exceeds(raw: bytes, limit: int) -> bool:
     it against a parser on random JSON with every kind of escape); on invalid JSON it answers
     something, and the parser then refuses the body anyway.
     """
-    if raw.count(b"[") + raw.count(b"{") <= limit:
-        return False
     if b"\\" in raw:
         raw = _ESCAPE.sub(b"", raw)
     text = raw.translate(_PARENS, _OTHERS)
-    quotes = text.count(b'"')
-    if quotes:
-        # A string without brackets is left as an adjacent pair of quotes. Paired left to right,
-        # the first string holding a bracket keeps its opening quote (the next byte is a bracket):
-        # so when every quote pairs with its neighbour, every pair was one string and the quotes
-        # go; otherwise strings are cut out.
-        if 2 * text.count(b'""') == quotes:
-            text = text.translate(None, b'"')
-        else:
-            text = b"".join(text.split(b'"')[::2])
+    bare = text.translate(None, b'"')
+    if bare.count(b"(") <= limit:  # no more openings than the limit, in strings or not
+        return False
+    quotes = len(text) - len(bare)
+    # A string without brackets is left as an adjacent pair of quotes. Paired left to right, the
+    # first string holding a bracket keeps its opening quote (the next byte is a bracket): so when
+    # every quote pairs with its neighbour, every pair was one string, and the quotes simply go;
+    # otherwise strings are cut out.
+    if quotes and 2 * text.count(b'""') != quotes:
+        bare = b"".join(text.split(b'"')[::2])
+    text = bare
     passes = min(limit, _PASSES)
     for _ in range(passes):
         text = text.replace(b"()", b"")
