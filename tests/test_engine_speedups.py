@@ -182,6 +182,50 @@ def test_a_match_log_with_headers_replays_as_without(game_id):
         assert (exc.value.reason, exc.value.extra) == (without.value.reason, without.value.extra)
 
 
+def _replayed(game, record):
+    try:
+        return "ok", _answers(game.replay(record))
+    except InvalidRecord as exc:
+        return "refused", exc.reason, exc.detail
+    except IllegalMove as exc:
+        return "illegal", exc.reason, exc.move_index
+
+
+_MISWRITTEN = [
+    lambda m: {**m, "extra": 1},
+    lambda m: {**m, "card": m["card"].lower()} if isinstance(m.get("card"), str) else None,
+    lambda m: {**m, "card": 7} if "card" in m else None,
+    lambda m: {**m, "card": [m["card"]]} if "card" in m else None,
+    lambda m: {k: v for k, v in m.items() if k != "card"} if "card" in m else None,
+    lambda m: {**m, "seat": True},
+    lambda m: {**m, "seat": 9},
+    lambda m: {**m, "type": m["type"].upper()},
+]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_recorded_move_is_read_as_the_full_reading_reads_it(game_id):
+    """The replay's fast reading of a full record's moves (a play inlined) refuses and accepts
+    exactly what ``parse_move`` does: a move written any other way goes to it and is worded there."""
+    game, rng = GAMES[game_id], random.Random(game_id)
+    records = _records_of_a_random_hand(game, "fast-reads", {}, 0, rng)
+    full = next(r for r in reversed(records) if r.get("viewer") is None)
+    n, pack = game.replay(records[0]).n, game.replay(records[0]).pack
+    for i, move in enumerate(full["moves"][:40]):
+        for miswrite in _MISWRITTEN:
+            raw = miswrite(move)
+            if raw is None:
+                continue
+            got = _replayed(game, {**full, "moves": full["moves"][:i] + [raw]})
+            try:
+                with game.documented_reasons():  # as a replay words its refusals
+                    read = game.parse_move(raw, n, pack, None, f"record.moves[{i}]")
+            except InvalidRecord as exc:
+                assert got == ("refused", exc.reason, exc.detail), (i, raw)
+                continue
+            assert got == _replayed(game, {**full, "moves": full["moves"][:i] + [game.write_move(read)]}), (i, raw)
+
+
 def test_a_refused_header_is_refused_every_time_and_never_kept():
     game = GAMES["buck-euchre"]
     record = game.deal("starts-refused", {}, 0, None)

@@ -377,6 +377,12 @@ class Game:
         return {kind: _fast_reader(kind, required) for kind, required in self._required_fields.items()}
 
     @cached_property
+    def _fast_card_moves(self) -> dict[str, tuple[str, str]]:
+        """The move types whose one required field is a card: ``(type, field)`` (``replay`` reads them)."""
+        return {kind: (kind, required[0][0]) for kind, required in self._required_fields.items()
+                if len(required) == 1 and required[0][1] == "card"}
+
+    @cached_property
     def _written_fields(self) -> dict[str, tuple]:
         return {kind: tuple((f.rstrip("?"), k) for f, k in spec.items())
                 for kind, spec in self.move_fields.items()}
@@ -485,7 +491,8 @@ class Game:
             raise InvalidRecord("deal_mismatch", M("record.deal is not the deal of record.seed for these "
                                 "options, dealer and match"))
 
-    @cython.locals(hand="Hand")  # compiled: each move's ``play`` is called through C
+    # compiled: each move's ``play`` is called through C, and the dicts' ``get`` too
+    @cython.locals(hand="Hand", d=dict, readers=dict, cards=dict, canonical=dict)
     def replay(self, record, header=None) -> Hand:
         """The hand after every move of the record; the first bad move is reported with its index.
 
@@ -505,15 +512,25 @@ class Game:
                 else None
             if fast is not None and viewer is None:  # a full record: the common case, in its own loop
                 if cls._fast_move is Game._fast_move:  # the core's reader, inlined
-                    readers, canonical = self._fast_readers, pack.canonical
+                    readers, cards, canonical = self._fast_readers, self._fast_card_moves, pack.canonical
                     for i, raw in enumerate(moves):
                         move = None
                         if type(raw) is dict:
-                            kind = raw.get("type")
-                            seat = raw.get("seat")
-                            read = readers.get(kind) if type(kind) is str else None
-                            if read is not None and type(seat) is int and 0 <= seat < n:
-                                move = read(raw, seat, canonical)
+                            d = raw
+                            kind = d.get("type")
+                            seat = d.get("seat")
+                            if type(kind) is str and type(seat) is int and 0 <= seat < n:
+                                one_card = cards.get(kind)
+                                if one_card is None:
+                                    read = readers.get(kind)
+                                    if read is not None:
+                                        move = read(raw, seat, canonical)
+                                elif len(d) == 3:  # a play: its reader's work, here (as _fast_reader's)
+                                    kind, field = one_card
+                                    value = d.get(field)
+                                    card = canonical.get(value) if type(value) is str else None
+                                    if card is not None:
+                                        move = {"seat": seat, "type": kind, field: card}
                         hand.play(move or parse(raw, n, pack, None, f"record.moves[{i}]"), i)
                     return hand
                 for i, raw in enumerate(moves):

@@ -13,19 +13,28 @@ except ImportError:  # run from source without Cython installed
     from . import _cython as cython
 
 
+_C_MASKS = 1 << 64  # masks below this fit a C unsigned long long
+
+
 class Holdings:
     __slots__ = ("held", "known", "gone")
 
-    @cython.locals(held=list, known=list)
+    @cython.locals(held=list, known=list, low=cython.ulonglong, bit=cython.ulonglong, c=cython.Py_ssize_t)
     def __init__(self, hands: list[list[int | None]]):
         self.held = held = [list(h) for h in hands]
         self.known = known = []
         for h in held:
-            mask = 0
-            for c in h:
-                if c is not None:  # a view's hidden card
-                    mask |= 1 << c
-            known.append(mask)
+            low, high = 0, 0  # compiled, the cards below 64 in a C mask; the jokers' bits above
+            for card in h:
+                if card is not None:  # a view's hidden card
+                    c = card
+                    if c < 64:
+                        bit = 1
+                        bit <<= c
+                        low |= bit
+                    else:
+                        high |= 1 << card
+            known.append(high | low if high else low)
         self.gone = 0  # cards known to be out of every hand (played, shown discards)
 
     def hidden(self, seat: int) -> int:
@@ -49,11 +58,24 @@ class Holdings:
         if card is not None:
             self.known[seat] |= 1 << card
 
-    @cython.locals(hand=list)
+    @cython.locals(hand=list, low=cython.ulonglong, bit=cython.ulonglong, c=cython.Py_ssize_t)
     def remove(self, seat: int, card: int | None, public: bool = True) -> None:
         """Take ``card`` out of ``seat``'s hand; ``None`` is a card the viewer cannot see."""
         hand = self.held[seat]
         known = self.known[seat]
+        if card is not None and card < 64 and 0 <= known < _C_MASKS and 0 <= self.gone < _C_MASKS:
+            # the usual case in C (compiled): masks of 64 bits, a card known in that hand
+            c = card
+            bit = 1
+            bit <<= c
+            low = known
+            if low & bit:
+                hand.remove(card)
+                self.known[seat] = low & ~bit
+                if public:
+                    low = self.gone
+                    self.gone = low | bit
+                return
         if card is not None and known >> card & 1:  # the usual case (every card of a full record)
             hand.remove(card)
             self.known[seat] = known & ~(1 << card)

@@ -287,6 +287,48 @@ class BuckEuchreHand(Hand):
         return move["seat"] != viewer
 
 
+@cython.locals(canonical=dict, row=list, dealt=list, stock=list, seen=cython.ulonglong,
+               bit=cython.ulonglong, c=cython.Py_ssize_t)
+def _canonical_deal(hands, stock_names, turn_up):
+    """``(dealt, stock, turn_up)`` of a full deal every card of which is written canonically, all
+    different, in the right numbers; None for anything else, which the full reading words."""
+    if type(hands) is not list or len(hands) != N or type(stock_names) is not list or len(stock_names) != 3 \
+            or type(turn_up) is not str:
+        return None
+    canonical = PACK.canonical  # 24 cards: a C mask holds them
+    seen = 0
+    dealt = []
+    for names_ in hands:
+        if type(names_) is not list or len(names_) != 5:
+            return None
+        row = []
+        for text in names_:
+            card = canonical.get(text) if type(text) is str else None
+            if card is None:
+                return None
+            c = card
+            bit = 1
+            bit <<= c
+            if seen & bit:
+                return None
+            seen |= bit
+            row.append(card)
+        dealt.append(row)
+    stock = []
+    for text in (*stock_names, turn_up):
+        card = canonical.get(text) if type(text) is str else None
+        if card is None:
+            return None
+        c = card
+        bit = 1
+        bit <<= c
+        if seen & bit:
+            return None
+        seen |= bit
+        stock.append(card)
+    return dealt, stock[:3], stock[3]
+
+
 class BuckEuchre(Game):
     id = "buck-euchre"
     name = N_("Buck Euchre")
@@ -338,19 +380,10 @@ class BuckEuchre(Game):
 
     def parse_deal(self, raw, hand):
         if hand.viewer is None and len(raw) == 3:  # a full deal written canonically: read in one pass
-            hands, stock, turn_up = raw.get("hands"), raw.get("stock"), raw.get("turn_up")
-            if type(hands) is list and len(hands) == N and type(stock) is list and len(stock) == 3 \
-                    and type(turn_up) is str and all([type(h) is list and len(h) == 5 for h in hands]):
-                canonical = PACK.canonical
-                try:
-                    dealt = [list(map(canonical.get, h)) for h in hands]
-                    rest = list(map(canonical.get, stock))
-                except TypeError:  # an unhashable item: the full reading words it
-                    dealt = rest = [None]
-                every = [*dealt[0], *dealt[1], *dealt[2], *dealt[3], *rest, canonical.get(turn_up)]
-                if None not in every and len(set(every)) == 24:
-                    hand.dealt, hand.turn_up, hand.stock = dealt, every[-1], rest
-                    return
+            read = _canonical_deal(raw.get("hands"), raw.get("stock"), raw.get("turn_up"))
+            if read is not None:
+                hand.dealt, hand.stock, hand.turn_up = read
+                return
         hidden = hand.viewer is not None
         extra = [k for k in raw if k not in ("hands", "turn_up", "stock")]
         if extra:
