@@ -76,7 +76,7 @@ class Holdings:
                     low = self.gone
                     self.gone = low | bit
                 return
-        if card is not None and known >> card & 1:  # the usual case (every card of a full record)
+        if card is not None and known >> card & 1:  # the same, past 64 bits (a joker)
             hand.remove(card)
             self.known[seat] = known & ~(1 << card)
             if public:

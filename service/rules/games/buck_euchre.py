@@ -287,22 +287,22 @@ class BuckEuchreHand(Hand):
         return move["seat"] != viewer
 
 
-@cython.locals(canonical=dict, row=list, dealt=list, stock=list, seen=cython.ulonglong,
-               bit=cython.ulonglong, c=cython.Py_ssize_t)
-def _canonical_deal(hands, stock_names, turn_up):
+@cython.locals(canonical=dict, row=list, rows=list, seen=cython.ulonglong, bit=cython.ulonglong,
+               c=cython.Py_ssize_t)
+def _canonical_deal(hands, stock, turn_up):
     """``(dealt, stock, turn_up)`` of a full deal every card of which is written canonically, all
     different, in the right numbers; None for anything else, which the full reading words."""
-    if type(hands) is not list or len(hands) != N or type(stock_names) is not list or len(stock_names) != 3 \
+    if type(hands) is not list or len(hands) != N or type(stock) is not list or len(stock) != 3 \
             or type(turn_up) is not str:
         return None
-    canonical = PACK.canonical  # 24 cards: a C mask holds them
-    seen = 0
-    dealt = []
-    for names_ in hands:
-        if type(names_) is not list or len(names_) != 5:
+    canonical = PACK.canonical
+    seen = 0  # 24 cards: a C mask holds them
+    rows = []
+    for row_names in (*hands, [*stock, turn_up]):  # four hands of 5, then the stock and the turn-up
+        if type(row_names) is not list or len(row_names) != (5 if len(rows) < N else 4):
             return None
         row = []
-        for text in names_:
+        for text in row_names:
             card = canonical.get(text) if type(text) is str else None
             if card is None:
                 return None
@@ -313,20 +313,8 @@ def _canonical_deal(hands, stock_names, turn_up):
                 return None
             seen |= bit
             row.append(card)
-        dealt.append(row)
-    stock = []
-    for text in (*stock_names, turn_up):
-        card = canonical.get(text) if type(text) is str else None
-        if card is None:
-            return None
-        c = card
-        bit = 1
-        bit <<= c
-        if seen & bit:
-            return None
-        seen |= bit
-        stock.append(card)
-    return dealt, stock[:3], stock[3]
+        rows.append(row)
+    return rows[:N], rows[N][:3], rows[N][3]
 
 
 class BuckEuchre(Game):
