@@ -2,7 +2,8 @@
 
 No server and no socket: each request is a WSGI call of the real app (``service.create_app()``,
 ops on as shipped, access lines sent to /dev/null) with the very body ``make bench`` posts (a
-mid-hand Buck Euchre record), so the figures are what a gunicorn worker spends inside the app.
+mid-hand Buck Euchre record; for ``matches/replay``, its three-hand log), so the figures are what
+a gunicorn worker spends inside the app.
 The parts are timed by calling each layer on its own (``thread_time``: CPU, not wall clock), and
 ``--cprofile`` prints the top of a cProfile of the whole request.
 
@@ -124,9 +125,11 @@ def main(argv=None) -> int:
     app = create_app()
     game = games.get(GAME)
     record, move = bench_record()
+    from bench.run import LONG_MATCH, MATCH_HANDS, play_match
     bodies = {"state": {"record": record}, "legal-moves": {"record": record},
               "moves": {"record": record, "move": move}, "moves/validate": {"record": record, "move": move},
-              "views": {"record": record, "seat": 1}}
+              "views": {"record": record, "seat": 1},
+              "matches/replay": {"hands": play_match(game, LONG_MATCH[game.id], MATCH_HANDS, SEED, random.Random(0))}}
     raw = {k: orjson.dumps(v) for k, v in bodies.items()}
     n = args.n
 
