@@ -159,8 +159,9 @@ def game_of(game_id: str):
 
 def replay(game, record):
     moves = record.get("moves")
-    if isinstance(moves, list) and len(moves) > _config()["MAX_MOVES"]:
-        raise InvalidRecord("too_many_moves", M("a record may hold at most {max_moves} moves", max_moves=current_app.config['MAX_MOVES']))
+    limit = _config()["MAX_MOVES"]
+    if isinstance(moves, list) and len(moves) > limit:
+        raise InvalidRecord("too_many_moves", M("a record may hold at most {max_moves} moves", max_moves=limit))
     return game.replay(record, _header(record))
 
 
@@ -391,7 +392,7 @@ def replay_a_match(game_id):
     limit = config["MAX_MOVES"]
     if "hand_tokens" in data:
         if len(data["hand_tokens"]) > config["MAX_HANDS"]:  # before opening any
-            raise InvalidRecord("too_many_hands", M("a match log may hold at most {max_hands} hands", max_hands=current_app.config['MAX_HANDS']))
+            raise InvalidRecord("too_many_hands", M("a match log may hold at most {max_hands} hands", max_hands=config['MAX_HANDS']))
 
         def opened(i, token):
             record, seat = open_record(game, {"record_token": token})
