@@ -298,13 +298,20 @@ def test_a_seed_checks_cache_miss_deals_what_deal_deals(game_id):
 
 
 def _candidates(hand):
-    """Every legal move and every card of every seat played by the seat to act and by the next."""
+    """Every legal move; and by the seat to act and by the next, every card of every seat played
+    (or discarded, or whatever move takes one card), and every move that takes no field, in any phase."""
     moves = [m for m in hand.legal_moves() if "count" not in m]
     if hand.to_act is None:
         return moves
+    game = hand.game
     held = hand.holdings.held if hasattr(hand, "holdings") else hand.hold.held
     for seat in (hand.to_act, (hand.to_act + 1) % hand.n):
-        moves += [{"seat": seat, "type": "play", "card": NAMES[c]} for h in held for c in h if c is not None]
+        moves += [{"seat": seat, "type": kind, field: NAMES[c]}
+                  for kind, field in sorted({"play": "card", **game._card_moves}.items())
+                  for h in held for c in h if c is not None]
+        moves += [{"seat": seat, "type": kind} for kind in sorted(game._plain_moves)]
+        if "name_trump" in game.move_fields:  # every suit, the one turned down and no trump included
+            moves += [{"seat": seat, "type": "name_trump", "suit": suit} for suit in ("S", "H", "D", "C", "NT")]
     return moves
 
 
@@ -317,15 +324,25 @@ def _random_move(hand, rng):
     return move
 
 
-def _one_step_answers_as(plain_play, game, options, name, hands, rng):
-    """For every position of ``hands`` random hands and every candidate move, the game's ``play``
-    refuses with ``plain_play``'s reason and words, or gives its events and state."""
+def _passing_move(hand, rng):
+    """A pass where one is legal (four times in five): an auction goes round, to its later rounds."""
+    passes = [m for m in hand.legal_moves() if m["type"] == "pass"]
+    return passes[0] if passes and rng.random() < 0.8 else _random_move(hand, rng)
+
+
+def _one_step_answers_as(plain_play, game, options, name, hands, rng, choose=_random_move):
+    """For every position of ``hands`` random hands (each move picked by ``choose``) and every
+    candidate move, the game's ``play`` refuses with ``plain_play``'s reason and words, or gives its
+    events and state."""
     for i in range(hands):
         record = game.deal(f"{name}-{i}", options, 0, None)
         hand = game.replay(record)
         while hand.phase != "done":
             for raw in _candidates(hand):
-                move = game.parse_move(raw, hand.n, hand.pack, None, "m")
+                try:
+                    move = game.parse_move(raw, hand.n, hand.pack, None, "m")
+                except InvalidRecord:  # not a move of this game as written: no play to compare
+                    continue
                 fast, plain = game.replay(record), game.replay(record)
                 try:
                     events = fast.play(dict(move), len(fast.moves))
@@ -339,7 +356,7 @@ def _one_step_answers_as(plain_play, game, options, name, hands, rng):
                     assert refused == (exc.reason, exc.detail)
                 else:
                     assert refused is None and events == expected and fast.state() == plain.state()
-            record = {**record, "moves": record["moves"] + [_random_move(hand, rng)]}
+            record = {**record, "moves": record["moves"] + [choose(hand, rng)]}
             hand = game.replay(record)
 
 
@@ -348,6 +365,14 @@ def test_the_one_step_play_answers_as_the_shared_order_of_checks(game_id):
     """A game's own ``play`` (the common card checked and applied in one step) refuses what ``check``
     refuses, with the same reason and words, and plays the rest as ``Hand.play`` would."""
     _one_step_answers_as(Hand.play, GAMES[game_id], {}, "one-step", 2, random.Random(7))
+
+
+@pytest.mark.parametrize("options", [{}, {"allow_turned_suit": True}, {"allow_no_trump_call": True}])
+def test_buck_euchre_one_step_auction_answers_as_the_shared_order_of_checks(options):
+    """Buck Euchre's auction moves taken in one step (a pass, an order-up, a discard, a stay or a
+    drop in turn) through every round of the auction: the naming round and a hand every seat passes
+    included."""
+    _one_step_answers_as(Hand.play, GAMES["buck-euchre"], options, "be-auction", 6, random.Random(5), _passing_move)
 
 
 @pytest.mark.parametrize("options", [{}, {"mode": "hidden_trump"}, {"mode": "hidden_trump", "rung_royal": True},

@@ -29,10 +29,15 @@ _DEAL_PATTERN = [1, 1, 2, 2, 3, 3, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 0, 0, 0]
 _DEALT_TO = tuple(tuple(tuple(i for i, offset in enumerate(_DEAL_PATTERN) if (dealer + offset) % N == seat)
                         for seat in range(N)) for dealer in range(N))
 
+# phase -> the move types it takes that ``check_move`` passes whatever they hold
+_UNCHECKED = {"ordering": frozenset({"pass", "order_up"}), "naming": frozenset({"pass"}),
+              "dropping": frozenset({"stay", "drop"})}
+
 _RANKINGS = {None: plain(None, PACK.mask)}
 _RANKINGS.update({t: with_bowers(t, PACK.mask) for t in range(4)})
 
 
+@cython.locals(seat=cython.Py_ssize_t)
 def score_hand(options: dict, maker, participants, tricks_won, scores, played_out: bool) -> dict:
     """The table of "Hand scoring and match end", shared by replay and the score calculators."""
     penalty = options["penalty"]
@@ -44,7 +49,10 @@ def score_hand(options: dict, maker, participants, tricks_won, scores, played_ou
     new = [s + d for s, d in zip(scores, deltas)]
     march = None
     if played_out and len(participants) >= 2:
-        march = next((s for s in participants if tricks_won[s] == TRICKS), None)
+        for seat in participants:  # the participant who took every trick
+            if tricks_won[seat] == TRICKS:
+                march = seat
+                break
     winner = None
     if march is not None and options["march_wins"]:
         winner = march
@@ -103,20 +111,30 @@ class BuckEuchreHand(Hand):
     @cython.locals(seat=cython.Py_ssize_t, card=cython.Py_ssize_t, known=cython.ulonglong,
                    same=cython.ulonglong, trick=list, ranking=Ranking)
     def play(self, move, index):
-        """A card played in turn from a hand known to hold it, following suit: ``check`` would pass it
-        (the same tests, taken from the known cards), so it is applied at once; anything else takes
-        the shared order of checks, which also words a refusal."""
-        if self.phase == "playing" and move["type"] == "play":
-            seat, card = move["seat"], move["card"]
-            known = self.holdings.known[seat] if seat == self.to_act and card != self.turn_up else 0
-            if known >> card & 1:
-                trick = self.trick
-                if trick:
-                    ranking = _RANKINGS[self.trump]
-                    same = known & ranking.suit_masks[ranking.suit[trick[0][1]]]
-                    if same and not same >> card & 1:
-                        return Hand.play(self, move, index)
-                return self.recorded(move, self._play(seat, card), index)
+        """A card played in turn from a hand known to hold it, following suit, and an auction move
+        in turn that its phase takes (a discard: of a card known in the dealer's hand): ``check``
+        would pass them (the same tests, taken from the known cards), so they are applied at once;
+        anything else takes the shared order of checks, which also words a refusal."""
+        phase, kind = self.phase, move["type"]
+        if phase == "playing":
+            if kind == "play":
+                seat, card = move["seat"], move["card"]
+                known = self.holdings.known[seat] if seat == self.to_act and card != self.turn_up else 0
+                if known >> card & 1:
+                    trick = self.trick
+                    if trick:
+                        ranking = _RANKINGS[self.trump]
+                        same = known & ranking.suit_masks[ranking.suit[trick[0][1]]]
+                        if same and not same >> card & 1:
+                            return Hand.play(self, move, index)
+                    return self.recorded(move, self._play(seat, card), index)
+        elif move["seat"] == self.to_act and self.to_act is not None:
+            if kind in _UNCHECKED.get(phase, ()):  # check_move has nothing to say of these
+                return self.recorded(move, self.apply(move), index)
+            if kind == "discard" and phase == "discarding":  # the dealer, who took the turn-up
+                discarded = move["card"]  # None: hidden from a view (the shared checks pass it)
+                if discarded is not None and self.holdings.known[self.to_act] >> discarded & 1:
+                    return self.recorded(move, self.apply(move), index)
         return Hand.play(self, move, index)
 
     # --- checks ---
@@ -202,10 +220,12 @@ class BuckEuchreHand(Hand):
         self.phase = "playing"
         self.leader = self.to_act = self._after[self.dealer]
 
+    @cython.locals(i=cython.Py_ssize_t, s=cython.Py_ssize_t, n=cython.Py_ssize_t, participants=list)
     def _next_participant(self, seat: int) -> int:
-        for i in range(1, N + 1):
-            s = (seat + i) % N
-            if s in self.participants:
+        n, participants = N, self.participants
+        for i in range(1, n + 1):
+            s = (seat + i) % n
+            if s in participants:
                 return s
         raise AssertionError("no participant")
 
