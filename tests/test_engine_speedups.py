@@ -226,6 +226,18 @@ def test_a_recorded_move_is_read_as_the_full_reading_reads_it(game_id):
             assert got == _replayed(game, {**full, "moves": full["moves"][:i] + [game.write_move(read)]}), (i, raw)
 
 
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_moves_are_written_as_write_move_writes_each(game_id):
+    """``write_moves`` (a record's moves written in one loop) writes exactly what ``write_move``
+    writes for each move, fields in the same order, a view's hidden cards included."""
+    game, rng = GAMES[game_id], random.Random(f"write-{game_id}")
+    for i, options in enumerate([{}] + VARIED[game_id]):
+        for record in _records_of_a_random_hand(game, f"write-{i}", options, i % 2, rng)[-game.min_players - 1:]:
+            moves = game.replay(record).moves
+            assert [list(m.items()) for m in game.write_moves(moves)] == \
+                [list(game.write_move(m).items()) for m in moves]
+
+
 def test_a_refused_header_is_refused_every_time_and_never_kept():
     game = GAMES["buck-euchre"]
     record = game.deal("starts-refused", {}, 0, None)

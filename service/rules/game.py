@@ -410,6 +410,26 @@ class Game:
                 out[field] = value
         return out
 
+    @cython.locals(plain=frozenset, card_moves=dict, names=dict, out=list, move=dict)
+    def write_moves(self, moves: list) -> list[dict]:
+        """``write_move`` of each move, the common ones (a pass, a play) written here in one loop."""
+        write = self.write_move
+        if type(self).write_move is not Game.write_move:  # a game that writes its moves its own way
+            return list(map(write, moves))
+        plain, card_moves, names, out = self._plain_moves, self._card_moves, NAMES, []
+        for move in moves:
+            kind = move["type"]
+            if kind in plain:
+                out.append({"seat": move["seat"], "type": kind})
+                continue
+            field = card_moves.get(kind)
+            if field is not None and len(move) == 3 and field in move:  # seat, type and a card shown
+                value = move[field]
+                out.append({"seat": move["seat"], "type": kind, field: None if value is None else names[value]})
+                continue
+            out.append(write(move))
+        return out
+
     @cached_property
     def _plain_moves(self) -> frozenset:
         return frozenset(kind for kind, fields in self._written_fields.items() if not fields)
@@ -739,7 +759,7 @@ class Hand:
         """The record, canonical; with ``viewer``, as that seat may see it."""
         who = self.viewer if viewer is None else viewer
         if who is None:  # nothing hidden: every move as written
-            moves = list(map(self.game.write_move, self.moves))
+            moves = self.game.write_moves(self.moves)
         else:
             moves = self._moves_seen_by(who)
         record = {"game": self.game.id, "options": self.options, "dealer": self.dealer}
@@ -751,14 +771,12 @@ class Hand:
         return record
 
     def _moves_seen_by(self, who: int) -> list[dict]:
-        moves = []
-        for m in self.moves:
-            out = self.game.write_move(m)
-            field = self.game.hidden_move_fields.get(m["type"])
+        moves, hidden = self.game.write_moves(self.moves), self.game.hidden_move_fields
+        for m, out in zip(self.moves, moves):
+            field = hidden.get(m["type"])
             if field and who is not None and field in out and self.hidden_move_card(m, who):
                 value = out[field]  # lists keep their length (CONVENTIONS.md "Views")
                 out[field] = [None] * len(value) if isinstance(value, list) else None
-            moves.append(out)
         return moves
 
     def view_record(self, seat: int) -> dict:
