@@ -32,8 +32,7 @@ _JSON_TYPES = ("application/json",)
 
 
 def reply(payload, status: int = 200) -> Response:
-    # the full content type given, so werkzeug need not build it from a mimetype and a charset
-    return Answer(orjson.dumps(payload), status, content_type="application/json")
+    return Answer.json(orjson.dumps(payload), status)
 
 
 def _check_accept(req=None) -> None:
