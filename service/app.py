@@ -47,7 +47,7 @@ class Answer(Response):
     """
 
     @classmethod
-    def json(cls, body: bytes, status: int = 200) -> "Answer":
+    def of_json(cls, body: bytes, status: int = 200) -> "Answer":
         """``Answer(body, status, content_type="application/json")``, the very same object, built
         without werkzeug's checks of the two header values it makes itself (a constant and a
         length): each header set by name is checked for newlines and looked up in the list first.

@@ -214,9 +214,9 @@ def _fields(value) -> dict:
 @settings(max_examples=200, deadline=None)
 @given(body=st.binary(max_size=300), status=st.sampled_from([200, 201, 400, 404, 413, 422, 500, 503]))
 def test_a_json_answer_is_the_answer_werkzeug_builds(body, status):
-    """``Answer.json`` builds exactly the object ``Answer(body, status, content_type=...)`` builds:
+    """``Answer.of_json`` builds exactly the object ``Answer(body, status, content_type=...)`` builds:
     the same fields with the same values, headers in the same order, and it starts the same."""
-    plain, fast = Answer(body, status, content_type="application/json"), Answer.json(body, status)
+    plain, fast = Answer(body, status, content_type="application/json"), Answer.of_json(body, status)
     assert _fields(fast) == _fields(plain) and type(fast.headers) is type(plain.headers)
     env = EnvironBuilder(path="/x", method="POST").get_environ()
     assert [list(a) if i == 0 else a for i, a in enumerate(fast.get_wsgi_response(env))] == \
