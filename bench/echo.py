@@ -20,3 +20,14 @@ def echo(path):
 @app.get("/healthz")
 def healthz():
     return jsonify(status="ok")
+
+
+_BARE = b'{"status":"ok"}'
+
+
+def bare(environ, start_response):
+    """No framework at all: the body read and fixed bytes answered. What it costs served is the
+    server's own share of a request (``bench.served``)."""
+    environ["wsgi.input"].read()
+    start_response("200 OK", [("Content-Type", "application/json"), ("Content-Length", str(len(_BARE)))])
+    return [_BARE]
