@@ -229,7 +229,7 @@ class BuckEuchreHand(Hand):
                 return s
         raise AssertionError("no participant")
 
-    @cython.locals(trick=list, best=cython.Py_ssize_t)
+    @cython.locals(trick=list, best=cython.Py_ssize_t, ranking=Ranking)
     def _play(self, seat: int, card: int) -> list[dict]:
         self.holdings.remove(seat, card)
         trick = self.trick
@@ -237,7 +237,8 @@ class BuckEuchreHand(Hand):
         if len(trick) < len(self.participants):
             self.to_act = self._after[seat]
             return []
-        best = _RANKINGS[self.trump].winner([c for _, c in trick])
+        ranking = _RANKINGS[self.trump]  # typed: its winner is called in C
+        best = ranking.winner([c for _, c in trick])
         winner = trick[best][0]
         self.tricks.append((self.leader, self.trick, winner))  # written out only in derived()
         self.tricks_won[winner] += 1
