@@ -512,7 +512,8 @@ class Game:
                                 "options, dealer and match"))
 
     # compiled: each move's ``play`` is called through C, and the dicts' ``get`` too
-    @cython.locals(hand="Hand", d=dict, readers=dict, cards=dict, canonical=dict)
+    @cython.locals(hand="Hand", d=dict, readers=dict, cards=dict, canonical=dict, one_card=tuple,
+                   i=cython.Py_ssize_t, count=cython.Py_ssize_t)
     def replay(self, record, header=None) -> Hand:
         """The hand after every move of the record; the first bad move is reported with its index.
 
@@ -533,7 +534,9 @@ class Game:
             if fast is not None and viewer is None:  # a full record: the common case, in its own loop
                 if cls._fast_move is Game._fast_move:  # the core's reader, inlined
                     readers, cards, canonical = self._fast_readers, self._fast_card_moves, pack.canonical
-                    for i, raw in enumerate(moves):
+                    count = len(moves)
+                    for i in range(count):  # by index: compiled, a C loop over the list
+                        raw = moves[i]
                         move = None
                         if type(raw) is dict:
                             d = raw
