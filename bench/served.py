@@ -98,9 +98,10 @@ def count(label: str, endpoints: list[str], payloads: dict[str, bytes], n: int, 
                 if call(port, "GET", "/healthz")[0] == 200:
                     break
             except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise RuntimeError(f"{label} did not start under valgrind") from None
-                time.sleep(0.5)
+                pass
+            if time.monotonic() > deadline or server.poll() is not None:
+                raise RuntimeError(f"{label} did not start under valgrind")
+            time.sleep(0.5)
         for k, ep in enumerate(endpoints, start=1):
             path = f"/v1/games/{GAME}/{ep}"
             _post(port, path, payloads[ep], WARM_UP)

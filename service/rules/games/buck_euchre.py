@@ -128,7 +128,7 @@ class BuckEuchreHand(Hand):
                         if same and not same >> card & 1:
                             return Hand.play(self, move, index)
                     return self.recorded(move, self._play(seat, card), index)
-        elif move["seat"] == self.to_act and self.to_act is not None:
+        elif move["seat"] == self.to_act:  # no seat is to act when the hand is done
             if kind in _UNCHECKED.get(phase, ()):  # check_move has nothing to say of these
                 return self.recorded(move, self.apply(move), index)
             if kind == "discard" and phase == "discarding":  # the dealer, who took the turn-up
