@@ -22,6 +22,7 @@ import os
 import re
 import sys
 import time
+from random import getrandbits
 
 import orjson
 from flask import Flask, Response, current_app, request
@@ -105,7 +106,9 @@ class _Stamp:
     def __call__(self, environ, start_response):
         t0 = time.perf_counter()
         sent = environ.get("HTTP_X_REQUEST_ID")
-        rid = environ["referee.id"] = sent if sent and _SAFE_ID.fullmatch(sent) else os.urandom(16).hex()
+        # The service's own id correlates log lines and is no secret: the random module's generator
+        # (CPython reseeds it in every forked worker) makes it without the system call of os.urandom.
+        rid = environ["referee.id"] = sent if sent and _SAFE_ID.fullmatch(sent) else "%032x" % getrandbits(128)
         answer = []
 
         def start_with_id(status, headers, exc_info=None):  # every answer echoes the id, errors included
@@ -136,14 +139,35 @@ class _Stamp:
             path = environ.get("PATH_INFO", "")
             if not path.isascii():  # WSGI strings are latin-1: the path as the client wrote it
                 path = path.encode("latin-1").decode("utf-8", "replace")
-            # One JSON line written straight to stderr (line-buffered: one write per line, so
-            # lines from several workers sharing the stream do not interleave).
-            sys.stderr.write(orjson.dumps({
+            write_line(orjson.dumps({
                 "ts": time.time(), "level": "info", "logger": "referee.access", "request_id": rid,
                 "method": method, "path": path, "route": route, "game": game,
                 "status": status, "duration_ms": elapsed * 1000,
                 "bytes": None if size is None else int(size), "remote": environ.get("REMOTE_ADDR"),
-                "user_agent": environ.get("HTTP_USER_AGENT"), "pid": _PID[0]}).decode() + "\n")
+                "user_agent": environ.get("HTTP_USER_AGENT"), "pid": _PID[0]}, option=orjson.OPT_APPEND_NEWLINE))
+
+
+def write_line(line: bytes) -> None:
+    """One whole line to stderr in one ``write`` (a short write is resumed), so lines of several
+    workers sharing the stream do not interleave.
+
+    On the process's own stderr the bytes go straight to its descriptor, past the text layer's
+    decode, encode, buffer and flush (docs/PERFORMANCE.md, ninth round). A replaced ``sys.stderr``
+    (a test's capture, an embedding app) gets the text.
+    """
+    stream = sys.stderr
+    if stream is not None and stream is sys.__stderr__:
+        try:
+            fd = stream.fileno()
+        except (AttributeError, OSError, ValueError):
+            fd = None
+        if fd is not None:
+            view = memoryview(line)
+            while view:
+                view = view[os.write(fd, view):]
+            return
+    if stream is not None:
+        stream.write(line.decode())
 
 
 def request_id() -> str | None:

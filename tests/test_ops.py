@@ -1,7 +1,11 @@
 """Operations: request ids, access logs, metrics, readiness and CORS, in one process."""
 
 import json
+import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from prometheus_client import REGISTRY
@@ -9,6 +13,8 @@ from prometheus_client import REGISTRY
 from service import create_app
 
 from .contract import call, response_schema, spec
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def schema_required(schema):
@@ -29,6 +35,45 @@ def test_request_id_is_generated_and_echoed(client):
     a, b = client.get("/healthz"), client.get("/healthz")
     assert re.fullmatch(r"[0-9a-f]{32}", a.headers["X-Request-ID"])
     assert a.headers["X-Request-ID"] != b.headers["X-Request-ID"]
+
+
+def test_forked_workers_make_ids_of_their_own(client):
+    """gunicorn forks its workers from one master: each must draw its own ids, not the master's."""
+    client.get("/healthz")
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child answers one request and sends its id back
+        try:
+            os.write(write, client.get("/healthz").headers["X-Request-ID"].encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    os.waitpid(pid, 0)
+    with os.fdopen(read, "rb") as f:
+        child = f.read().decode()
+    assert re.fullmatch(r"[0-9a-f]{32}", child)
+    assert child != client.get("/healthz").headers["X-Request-ID"]
+
+
+_WRITE_LINE = """
+import os, sys
+from service import ops
+real = os.write
+def short_write(fd, data):  # a descriptor that takes at most 7 bytes per write
+    return real(fd, bytes(data[:7]))
+os.write = short_write
+ops.write_line('{"line": "one é"}\\n'.encode())
+sys.stderr = open(os.devnull, "w")  # a replaced stream gets the text, the descriptor nothing
+ops.write_line(b'{"line": "two"}\\n')
+"""
+
+
+def test_an_access_line_goes_whole_to_the_process_stderr(tmp_path):
+    """Straight to descriptor 2 when stderr is the process's own, in as many writes as it takes."""
+    err = tmp_path / "err"
+    with open(err, "wb") as f:
+        subprocess.run([sys.executable, "-c", _WRITE_LINE], stderr=f, check=True, cwd=ROOT, timeout=60)
+    assert err.read_bytes() == '{"line": "one é"}\n'.encode()
 
 
 def test_a_clean_request_id_is_kept_and_a_dirty_one_replaced(client):
