@@ -22,7 +22,7 @@ import os
 import re
 import sys
 import time
-from random import getrandbits
+from random import Random
 
 import orjson
 from flask import Flask, Response, current_app, request
@@ -87,6 +87,14 @@ def install(app: Flask) -> None:
 _METHODS = frozenset({"GET", "POST", "HEAD", "OPTIONS", "PUT", "PATCH", "DELETE"})
 
 
+# The service's own request ids correlate log lines and are no secret: a generator of the
+# service's own makes them without the system call ``os.urandom`` made per request. Its own, so
+# that no other code's ``random.seed`` makes them repeat; reseeded (from the OS) in every forked
+# worker, so that two workers never draw the same.
+_IDS = Random()
+os.register_at_fork(after_in_child=_IDS.seed)
+_id_bits = _IDS.getrandbits
+
 _PID = [os.getpid()]  # the access line's pid, read once per process rather than once per request
 os.register_at_fork(after_in_child=lambda: _PID.__setitem__(0, os.getpid()))
 
@@ -106,9 +114,7 @@ class _Stamp:
     def __call__(self, environ, start_response):
         t0 = time.perf_counter()
         sent = environ.get("HTTP_X_REQUEST_ID")
-        # The service's own id correlates log lines and is no secret: the random module's generator
-        # (CPython reseeds it in every forked worker) makes it without the system call of os.urandom.
-        rid = environ["referee.id"] = sent if sent and _SAFE_ID.fullmatch(sent) else "%032x" % getrandbits(128)
+        rid = environ["referee.id"] = sent if sent and _SAFE_ID.fullmatch(sent) else "%032x" % _id_bits(128)
         answer = []
 
         def start_with_id(status, headers, exc_info=None):  # every answer echoes the id, errors included

@@ -55,6 +55,14 @@ def test_forked_workers_make_ids_of_their_own(client):
     assert child != client.get("/healthz").headers["X-Request-ID"]
 
 
+def test_seeding_the_random_module_does_not_repeat_ids(client):
+    import random
+    random.seed(7)
+    first = client.get("/healthz").headers["X-Request-ID"]
+    random.seed(7)
+    assert client.get("/healthz").headers["X-Request-ID"] != first
+
+
 _WRITE_LINE = """
 import os, sys
 from service import ops
