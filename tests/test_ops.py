@@ -37,30 +37,42 @@ def test_request_id_is_generated_and_echoed(client):
     assert a.headers["X-Request-ID"] != b.headers["X-Request-ID"]
 
 
-def test_forked_workers_make_ids_of_their_own(client):
-    """gunicorn forks its workers from one master: each must draw its own ids, not the master's."""
-    client.get("/healthz")
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child answers one request and sends its id back
-        try:
-            os.write(write, client.get("/healthz").headers["X-Request-ID"].encode())
-        finally:
-            os._exit(0)
-    os.close(write)
-    os.waitpid(pid, 0)
-    with os.fdopen(read, "rb") as f:
-        child = f.read().decode()
-    assert re.fullmatch(r"[0-9a-f]{32}", child)
-    assert child != client.get("/healthz").headers["X-Request-ID"]
+_FORKED_IDS = """
+import os
+from service import create_app
+client = create_app({"TESTING": True, "ACCESS_LOG": False}).test_client()
+client.get("/healthz")
+read, write = os.pipe()
+pid = os.fork()
+if pid == 0:  # the child answers one request and sends its id back
+    os.write(write, client.get("/healthz").headers["X-Request-ID"].encode())
+    os._exit(0)
+os.close(write)
+os.waitpid(pid, 0)
+print(os.read(read, 200).decode(), client.get("/healthz").headers["X-Request-ID"])
+"""
+
+
+def test_forked_workers_make_ids_of_their_own():
+    """gunicorn forks its workers from one master: each must draw its own ids, not the master's.
+    (Forked in a process of its own: a test runner's process has threads of its own.)"""
+    env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
+    out = subprocess.run([sys.executable, "-c", _FORKED_IDS], capture_output=True, text=True, check=True,
+                         cwd=ROOT, env=env, timeout=60).stdout.split()
+    assert len(out) == 2 and all(re.fullmatch(r"[0-9a-f]{32}", i) for i in out)
+    assert out[0] != out[1]
 
 
 def test_seeding_the_random_module_does_not_repeat_ids(client):
     import random
-    random.seed(7)
-    first = client.get("/healthz").headers["X-Request-ID"]
-    random.seed(7)
-    assert client.get("/healthz").headers["X-Request-ID"] != first
+    state = random.getstate()
+    try:
+        random.seed(7)
+        first = client.get("/healthz").headers["X-Request-ID"]
+        random.seed(7)
+        assert client.get("/healthz").headers["X-Request-ID"] != first
+    finally:
+        random.setstate(state)
 
 
 _WRITE_LINE = """
