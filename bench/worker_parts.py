@@ -9,8 +9,8 @@ operations layer's parts, and prints per request: the worker's whole CPU (user +
 /proc), the app (Flask and the referee), the middleware's finish (counters and access line), the
 counters alone, the line's write alone, the middleware's own rest (``stamp``: clock, request id,
 its frame; with the overhead of the two timers inside it), and the rest of the worker (gunicorn,
-gevent, the socket calls); and the same for the echo, whose app is timed the same way. Each timer is a system call of its own (about 0.3 µs),
-counted in what it times. Needs wrk.
+gevent, the socket calls); and the same for the echo, whose app is timed the same way. Each timer
+reading is a system call of its own (0.23 µs warm), counted in what it times. Needs wrk.
 
     python -m bench.worker_parts                       # every endpoint
     python -m bench.worker_parts moves matches/replay  # some
