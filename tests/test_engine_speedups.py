@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from service.rules import game as core, options as opt
-from service.rules.cards import NAMES
+from service.rules.cards import NAMES, chars_slot
 from service.rules.errors import IllegalMove, InvalidRecord, short
 from service.rules.game import Hand
 from service.rules.games import GAMES
@@ -200,6 +200,12 @@ _MISWRITTEN = [
     lambda m: {**m, "seat": True},
     lambda m: {**m, "seat": 9},
     lambda m: {**m, "type": m["type"].upper()},
+    # what the replay's two-character reading (Pack.by_chars) must send to the full reading
+    lambda m: {**m, "card": m["card"][::-1]} if isinstance(m.get("card"), str) else None,
+    lambda m: {**m, "card": m["card"][:1]} if isinstance(m.get("card"), str) else None,
+    lambda m: {**m, "card": m["card"] + " "} if isinstance(m.get("card"), str) else None,
+    lambda m: {**m, "card": chr(ord(m["card"][0]) + 0xFEE0) + m["card"][1:]} if isinstance(m.get("card"), str) else None,
+    lambda m: {**m, "card": "10" + m["card"][1:]} if isinstance(m.get("card"), str) and m["card"][0] == "T" else None,
 ]
 
 
@@ -342,10 +348,11 @@ def _passing_move(hand, rng):
     return passes[0] if passes and rng.random() < 0.8 else _random_move(hand, rng)
 
 
-def _one_step_answers_as(plain_play, game, options, name, hands, rng, choose=_random_move):
+def _one_step_answers_as(plain_play, game, options, name, hands, rng, choose=_random_move,
+                         fast_play=lambda hand, move, index: hand.play(move, index)):
     """For every position of ``hands`` random hands (each move picked by ``choose``) and every
-    candidate move, the game's ``play`` refuses with ``plain_play``'s reason and words, or gives its
-    events and state."""
+    candidate move, the game's ``play`` (or ``fast_play``) refuses with ``plain_play``'s reason and
+    words, or gives its events and state."""
     for i in range(hands):
         record = game.deal(f"{name}-{i}", options, 0, None)
         hand = game.replay(record)
@@ -357,7 +364,7 @@ def _one_step_answers_as(plain_play, game, options, name, hands, rng, choose=_ra
                     continue
                 fast, plain = game.replay(record), game.replay(record)
                 try:
-                    events = fast.play(dict(move), len(fast.moves))
+                    events = fast_play(fast, dict(move), len(fast.moves))
                 except IllegalMove as exc:
                     refused = (exc.reason, exc.detail)
                 else:
@@ -377,6 +384,16 @@ def test_the_one_step_play_answers_as_the_shared_order_of_checks(game_id):
     """A game's own ``play`` (the common card checked and applied in one step) refuses what ``check``
     refuses, with the same reason and words, and plays the rest as ``Hand.play`` would."""
     _one_step_answers_as(Hand.play, GAMES[game_id], {}, "one-step", 2, random.Random(7))
+
+
+@pytest.mark.parametrize("game_id", ["bid-whist", "buck-euchre", "five-hundred", "sixes"])
+def test_a_move_whose_fields_were_read_answers_as_the_shared_order_of_checks(game_id):
+    """``play_one`` (the replay's call for a move of one card field, its type, seat and card read
+    already; Court Piece's is its ``play``) refuses and plays exactly as ``Hand.play``, whatever the
+    move and the phase."""
+    def play_one(hand, move, index):
+        return hand.play_one(move["type"], move["seat"], move.get("card"), move, index)
+    _one_step_answers_as(Hand.play, GAMES[game_id], {}, "play-one", 2, random.Random(11), fast_play=play_one)
 
 
 @pytest.mark.parametrize("options", [{}, {"allow_turned_suit": True}, {"allow_no_trump_call": True}])
@@ -466,3 +483,54 @@ def test_sixes_one_step_play_and_move_reader_answer_as_the_core(options, chips):
             assert fast.state() == plain.state() and fast.to_record() == plain.to_record()
         record = {**record, "moves": record["moves"] + [_random_move(hand, rng)]}
         hand = game.replay(record)
+
+
+_TEXTS = [chr(c) for c in range(0, 128)] + ["\u0660", "\uff39", "\u00c9", "\U0001F0A1", "\u0130"]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_packs_two_character_table_reads_as_its_names(game_id):
+    """``Pack.by_chars`` (the compiled replay's reading of a two-character name, without hashing
+    it) answers exactly ``canonical`` for every two-character string of ASCII and a few others:
+    a card of the pack for its canonical name, nothing for anything else (which the full reading
+    then words)."""
+    game = GAMES[game_id]
+    options = [game.parse_options(o) for o in [{}] + VARIED[game_id]]
+    options += [{**options[0], "players": n} for n in range(game.min_players, game.max_players + 1)]
+    packs = {id(p): p for p in map(game.pack, options)}
+    for pack in packs.values():
+        assert sorted(c for c in pack.by_chars if c is not None) == sorted(
+            c for t, c in pack.canonical.items() if len(t) == 2)
+        for a in _TEXTS:
+            for b in _TEXTS:
+                slot = chars_slot(a + b)
+                assert (pack.by_chars[slot] if slot >= 0 else None) == pack.canonical.get(a + b), a + b
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_deal_with_any_card_miswritten_reads_as_the_full_reading(game_id):
+    """The one-pass reading of a deal written canonically (Buck Euchre's, on ``by_chars``) and the
+    full reading answer alike for a deal with one card written any other way: aliases accepted
+    as the full reading accepts them, anything else refused with its words."""
+    game = GAMES[game_id]
+    record = game.deal(f"miswritten-{game_id}", {}, 0, None)
+    del record["seed"]  # the deal itself is read, not compared with a seed's
+    hands = record["deal"]["hands"]
+    first = hands[0][0]
+    def written(text):
+        return {**record, "deal": {**record["deal"], "hands": [[text, *hands[0][1:]], *hands[1:]]}}
+    for text in [first.lower(), first[::-1], first[:1], first + " ", "10" + first[1:], "\uff39" + first[1:], 7, None]:
+        try:
+            card = game.pack(record["options"]).parse(text, "x") if isinstance(text, str) else None
+        except InvalidRecord:
+            card = None
+        if card is not None:  # an alias: as the card's canonical name reads (another card may be twice)
+            assert _replayed(game, written(text)) == _replayed(game, written(NAMES[card])), text
+        else:
+            assert _replayed(game, written(text))[0] == "refused", text
+    for change, alias in ((lambda t: t[::-1], False), (str.lower, True)):  # every card of the deal
+        every = {k: change(v) if isinstance(v, str) else [[change(t) for t in h] for h in v] if k == "hands" else
+                 [change(t) for t in v] if isinstance(v, list) and all(isinstance(t, str) for t in v) else v
+                 for k, v in record["deal"].items()}
+        got = _replayed(game, {**record, "deal": every})
+        assert got == _replayed(game, record) if alias else got[0] == "refused", every  # never another's name

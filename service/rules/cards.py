@@ -77,6 +77,20 @@ def cards_in(mask: int) -> list[int]:
 
 SUIT_MASKS = tuple(0xFFFF << (16 * s) for s in range(4))
 
+# A two-character name's place in a pack's ``by_chars``: both characters between "0" and "Z" (every
+# two-character name of CONVENTIONS.md: 9H, TS, JK). The compiled replay reads a name's card there
+# with two character reads and a list index, where ``canonical.get`` hashes each fresh string
+# that a parsed body holds (docs/PERFORMANCE.md, tenth round).
+CHARS_LOW, CHARS_SPAN = 48, 43  # "0", and "Z" - "0" + 1
+
+
+def chars_slot(text: str) -> int:
+    """``text``'s place in ``by_chars``, or -1 when it is not two characters in range."""
+    if len(text) != 2:
+        return -1
+    a, b = ord(text[0]) - CHARS_LOW, ord(text[1]) - CHARS_LOW
+    return a * CHARS_SPAN + b if 0 <= a < CHARS_SPAN and 0 <= b < CHARS_SPAN else -1
+
 
 class Pack:
     """One game's pack: its canonical order (the shuffle's input) and membership."""
@@ -87,6 +101,10 @@ class Pack:
         self.mask = mask_of(self.order)
         self.size = len(self.order)
         self.canonical = {NAMES[c]: c for c in self.order}  # canonical names: the common case, one lookup
+        self.by_chars = [None] * (CHARS_SPAN * CHARS_SPAN)  # chars_slot(name) -> card, for two-character names
+        for text, card in self.canonical.items():
+            if chars_slot(text) >= 0:
+                self.by_chars[chars_slot(text)] = card
 
     def __contains__(self, card: int) -> bool:
         return bool(self.mask >> card & 1)

@@ -9,4 +9,5 @@ cdef class Hand:
     cpdef apply(self, move)
     cpdef check(self, move)
     cpdef play(self, move, index)
+    cpdef play_one(self, kind, Py_ssize_t seat, card, move, index)
     cpdef recorded(self, move, events, index)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from functools import cached_property
 
-from .cards import NAMES, Pack, lookup, names
+from .cards import CHARS_LOW, CHARS_SPAN, NAMES, Pack, lookup, names
 from .errors import IllegalMove, InvalidRecord, M, NotApplicable, short
 from .match import replay_match
 from .options import Option, parse_options
@@ -134,6 +134,7 @@ _SEEDED_LIMIT = 512
 _SEEDED: OrderedDict = OrderedDict()  # (game id, seed, options, dealer, match, viewer) -> (dealer, deal)
 
 
+@cython.ccall  # compiled, its calls of itself are C calls
 def _thaw(value):
     """A copy of a deal's JSON (dicts and lists of strings): what the cache keeps is never shared."""
     kind = type(value)
@@ -142,7 +143,7 @@ def _thaw(value):
             return value[:]
         return [v if type(v) is str else _thaw(v) for v in value]
     if kind is dict:
-        return {k: _thaw(v) for k, v in value.items()}
+        return {k: v if type(v) in _PLAIN else _thaw(v) for k, v in value.items()}
     return value
 
 
@@ -512,8 +513,9 @@ class Game:
                                 "options, dealer and match"))
 
     # compiled: each move's ``play`` is called through C, and the dicts' ``get`` too
-    @cython.locals(hand="Hand", d=dict, readers=dict, cards=dict, canonical=dict, one_card=tuple,
-                   i=cython.Py_ssize_t, count=cython.Py_ssize_t)
+    @cython.locals(hand="Hand", d=dict, readers=dict, cards=dict, by_chars=list, one_card=tuple,
+                   i=cython.Py_ssize_t, count=cython.Py_ssize_t, text=str, last_kind=str, a=cython.Py_ssize_t,
+                   b=cython.Py_ssize_t, low=cython.Py_ssize_t, span=cython.Py_ssize_t)
     def replay(self, record, header=None) -> Hand:
         """The hand after every move of the record; the first bad move is reported with its index.
 
@@ -533,7 +535,12 @@ class Game:
                 else None
             if fast is not None and viewer is None:  # a full record: the common case, in its own loop
                 if cls._fast_move is Game._fast_move:  # the core's reader, inlined
-                    readers, cards, canonical = self._fast_readers, self._fast_card_moves, pack.canonical
+                    readers, cards, canonical, by_chars = self._fast_readers, self._fast_card_moves, \
+                        pack.canonical, pack.by_chars
+                    low, span = CHARS_LOW, CHARS_SPAN
+                    # the type of the move before: most moves are plays, and a string compared
+                    # costs less than the hash of each move's fresh one
+                    last_kind, one_card = "", None
                     count = len(moves)
                     for i in range(count):  # by index: compiled, a C loop over the list
                         raw = moves[i]
@@ -543,7 +550,8 @@ class Game:
                             kind = d.get("type")
                             seat = d.get("seat")
                             if type(kind) is str and type(seat) is int and 0 <= seat < n:
-                                one_card = cards.get(kind)
+                                if kind != last_kind:
+                                    one_card, last_kind = cards.get(kind), kind
                                 if one_card is None:
                                     read = readers.get(kind)
                                     if read is not None:
@@ -551,9 +559,18 @@ class Game:
                                 elif len(d) == 3:  # a play: its reader's work, here (as _fast_reader's)
                                     kind, field = one_card
                                     value = d.get(field)
-                                    card = canonical.get(value) if type(value) is str else None
+                                    card = None
+                                    if type(value) is str:  # cards.chars_slot, inlined
+                                        text = value
+                                        if len(text) == 2:
+                                            a, b = ord(text[0]) - low, ord(text[1]) - low
+                                            if 0 <= a < span and 0 <= b < span:
+                                                card = by_chars[a * span + b]
+                                        else:
+                                            card = canonical.get(text)
                                     if card is not None:
-                                        move = {"seat": seat, "type": kind, field: card}
+                                        hand.play_one(kind, seat, card, {"seat": seat, "type": kind, field: card}, i)
+                                        continue
                         hand.play(move or parse(raw, n, pack, None, f"record.moves[{i}]"), i)
                     return hand
                 for i, raw in enumerate(moves):
@@ -732,6 +749,11 @@ class Hand:
         if refusal:
             raise IllegalMove(refusal[0], refusal[1], move_index=index)
         return self.recorded(move, self.apply(move), index)
+
+    def play_one(self, kind: str, seat: int, card, move: dict, index: int) -> list[dict]:
+        """``play`` of a move of one card field, whose type, seat and card the replay's loop has read
+        (``kind``: the game's own string): a game's own can skip reading them again."""
+        return self.play(move, index)
 
     def recorded(self, move: dict, events: list[dict], index: int) -> list[dict]:
         """``move`` made: it joins the record, and its events end with the hand's and the match's."""

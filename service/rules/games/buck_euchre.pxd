@@ -10,6 +10,7 @@ cdef class BuckEuchreHand(Hand):
     cdef list _after  # who plays after each seat
 
     cpdef play(self, move, index)
+    cpdef play_one(self, kind, Py_ssize_t seat, card, move, index)
     cpdef check_move(self, move)
     cpdef apply(self, move)
     cpdef _play(self, Py_ssize_t seat, card)

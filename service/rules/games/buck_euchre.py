@@ -7,7 +7,7 @@ dropping; then playing -> done. A turned-up club starts in playing.
 
 from __future__ import annotations
 
-from ..cards import CLUBS, NAMES, SUITS, Pack, name, names, parse_suit, suit_of
+from ..cards import CHARS_LOW, CHARS_SPAN, CLUBS, NAMES, SUITS, Pack, name, names, parse_suit, suit_of
 from ..errors import InvalidRecord, M, N_, short
 from ..game import Game, Hand, hand_number, parse_int_list, parse_match, parse_seat
 from ..holdings import Holdings
@@ -37,6 +37,7 @@ _RANKINGS = {None: plain(None, PACK.mask)}
 _RANKINGS.update({t: with_bowers(t, PACK.mask) for t in range(4)})
 
 
+@cython.ccall  # called in C by the hand's end
 @cython.locals(seat=cython.Py_ssize_t)
 def score_hand(options: dict, maker, participants, tricks_won, scores, played_out: bool) -> dict:
     """The table of "Hand scoring and match end", shared by replay and the score calculators."""
@@ -62,6 +63,7 @@ def score_hand(options: dict, maker, participants, tricks_won, scores, played_ou
             "match_over": winner is not None, "winner": winner}
 
 
+@cython.ccall
 def sole_lowest(scores) -> int | None:
     low = min(scores)
     if low <= 0 and scores.count(low) == 1:
@@ -107,27 +109,15 @@ class BuckEuchreHand(Hand):
         return _RANKINGS[self.trump]  # trump changes during the auction, so looked up each time
 
     # --- the common move, checked and applied in one step ---
-    # compiled, C locals: this pack's cards are below 64, so a seat's mask fits 64 bits
-    @cython.locals(seat=cython.Py_ssize_t, card=cython.Py_ssize_t, known=cython.ulonglong,
-                   same=cython.ulonglong, trick=list, ranking=Ranking)
     def play(self, move, index):
-        """A card played in turn from a hand known to hold it, following suit, and an auction move
-        in turn that its phase takes (a discard: of a card known in the dealer's hand): ``check``
-        would pass them (the same tests, taken from the known cards), so they are applied at once;
-        anything else takes the shared order of checks, which also words a refusal."""
+        """A card played in turn from a hand known to hold it, following suit (``play_one``), and an
+        auction move in turn that its phase takes (a discard: of a card known in the dealer's hand):
+        ``check`` would pass them (the same tests, taken from the known cards), so they are applied
+        at once; anything else takes the shared order of checks, which also words a refusal."""
         phase, kind = self.phase, move["type"]
         if phase == "playing":
             if kind == "play":
-                seat, card = move["seat"], move["card"]
-                known = self.holdings.known[seat] if seat == self.to_act and card != self.turn_up else 0
-                if known >> card & 1:
-                    trick = self.trick
-                    if trick:
-                        ranking = _RANKINGS[self.trump]
-                        same = known & ranking.suit_masks[ranking.suit[trick[0][1]]]
-                        if same and not same >> card & 1:
-                            return Hand.play(self, move, index)
-                    return self.recorded(move, self._play(seat, card), index)
+                return self.play_one(kind, move["seat"], move["card"], move, index)
         elif move["seat"] == self.to_act:  # no seat is to act when the hand is done
             if kind in _UNCHECKED.get(phase, ()):  # check_move has nothing to say of these
                 return self.recorded(move, self.apply(move), index)
@@ -135,6 +125,25 @@ class BuckEuchreHand(Hand):
                 discarded = move["card"]  # None: hidden from a view (the shared checks pass it)
                 if discarded is not None and self.holdings.known[self.to_act] >> discarded & 1:
                     return self.recorded(move, self.apply(move), index)
+        return Hand.play(self, move, index)
+
+    # compiled, C locals: this pack's cards are below 64, so a seat's mask fits 64 bits
+    @cython.locals(seat=cython.Py_ssize_t, c=cython.Py_ssize_t, known=cython.ulonglong,
+                   same=cython.ulonglong, trick=list, ranking=Ranking)
+    def play_one(self, kind, seat, card, move, index):
+        """A play in turn, from a hand known to hold the card, following suit: applied at once."""
+        if kind != "play" or self.phase != "playing":
+            return self.play(move, index)
+        c = card
+        known = self.holdings.known[seat] if seat == self.to_act and c != self.turn_up else 0
+        if known >> c & 1:
+            trick = self.trick
+            if trick:
+                ranking = _RANKINGS[self.trump]
+                same = known & ranking.suit_masks[ranking.suit[trick[0][1]]]
+                if same and not same >> c & 1:
+                    return Hand.play(self, move, index)
+            return self.recorded(move, self._play(seat, card), index)
         return Hand.play(self, move, index)
 
     # --- checks ---
@@ -308,23 +317,33 @@ class BuckEuchreHand(Hand):
         return move["seat"] != viewer
 
 
-@cython.locals(canonical=dict, row=list, rows=list, seen=cython.ulonglong, bit=cython.ulonglong,
-               c=cython.Py_ssize_t)
+@cython.ccall
+@cython.locals(by_chars=list, row=list, rows=list, seen=cython.ulonglong, bit=cython.ulonglong,
+               c=cython.Py_ssize_t, a=cython.Py_ssize_t, b=cython.Py_ssize_t, low=cython.Py_ssize_t,
+               span=cython.Py_ssize_t, text=str)
 def _canonical_deal(hands, stock, turn_up):
     """``(dealt, stock, turn_up)`` of a full deal every card of which is written canonically, all
     different, in the right numbers; None for anything else, which the full reading words."""
     if type(hands) is not list or len(hands) != N or type(stock) is not list or len(stock) != 3 \
             or type(turn_up) is not str:
         return None
-    canonical = PACK.canonical
+    by_chars, low, span = PACK.by_chars, CHARS_LOW, CHARS_SPAN  # every name of this pack: two characters
     seen = 0  # 24 cards: a C mask holds them
     rows = []
     for row_names in (*hands, [*stock, turn_up]):  # four hands of 5, then the stock and the turn-up
         if type(row_names) is not list or len(row_names) != (5 if len(rows) < N else 4):
             return None
         row = []
-        for text in row_names:
-            card = canonical.get(text) if type(text) is str else None
+        for value in row_names:
+            if type(value) is not str:
+                return None
+            text = value  # cards.chars_slot, inlined
+            if len(text) != 2:
+                return None
+            a, b = ord(text[0]) - low, ord(text[1]) - low
+            if not (0 <= a < span and 0 <= b < span):
+                return None
+            card = by_chars[a * span + b]
             if card is None:
                 return None
             c = card
