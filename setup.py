@@ -34,6 +34,7 @@ CORE = [
     "service.rules.shuffle",
     "service.rules.options",
     "service.rules.match",
+    "service.rules.jsonscan",
     "service.rules.games.buck_euchre",
     "service.rules.games.sixes",
     "service.rules.games.bid_whist.game",

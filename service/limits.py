@@ -15,6 +15,7 @@ from array import array
 from itertools import accumulate
 from operator import neg
 
+from .rules import jsonscan
 from .rules.errors import InvalidRecord, short
 from .rules.messages import M
 from .rules.game import MAX_SEED_CHARS  # noqa: F401  (documented here with the other caps)
@@ -26,6 +27,19 @@ _ESCAPE = re.compile(rb"\\.", re.S)  # an escape inside a string: \" \\ \n \u...
 _MARKED = bytes(40 if b in b"[{" else 41 if b in b"]}" else 48 if 48 <= b <= 57 else 46 if b in b".eE" else b
                 for b in range(256))
 _UNMARKED = bytes(b for b in range(256) if b not in b'[]{}"0123456789.eE')
+
+
+def shape(raw: bytes, limit: int) -> tuple[bool, bytes | bool]:
+    """``(whether raw nests deeper than limit, its glance for numbers)``, before any parser sees it.
+
+    Compiled, one C loop (``service.rules.jsonscan``), whose glance is whether a number is worth a
+    look; the pure core, the scans below, whose glance is ``marks(raw)``. ``numbers`` takes either.
+    """
+    if jsonscan.compiled:
+        flags = jsonscan.scan(raw, limit)
+        return bool(flags & jsonscan.TOO_DEEP), bool(flags & jsonscan.NUMBERS)
+    marked = marks(raw)
+    return json_depth_exceeds(raw, limit, marked), marked
 
 
 def marks(raw: bytes) -> bytes:
@@ -161,17 +175,21 @@ def integral_floats(raw: bytes, data):
     return data
 
 
-def numbers(raw: bytes, data, marked: bytes | None = None) -> tuple[object, InvalidRecord | None]:
+def numbers(raw: bytes, data, marked: bytes | bool | None = None) -> tuple[object, InvalidRecord | None]:
     """``integral_floats`` that hands the refusal back instead of raising it, with the body
     converted all the same: ``service.api.body`` checks the envelope's shape first (a field the
     schema bounds is its 400; a ``2.0`` beside a huge number is still an integer). ``marked``:
-    ``marks(raw)``, if the caller has it."""
-    glance = marks(raw) if marked is None else marked
-    if glance.find(b"0.") < 0 and glance.find(_RUN) < 0:
-        return data, None
-    if raw.translate(_FLOATS, _NOT_FLOATS).find(b":.") < 0 \
-            and raw.translate(_DIGITS, _GONE[10:]).find(_LONG) < 0:
-        return data, None
+    ``marks(raw)``, if the caller has it, or the compiled scan's word (``shape``): True, a number
+    to look at outside strings; False, none."""
+    if marked is not True:
+        if marked is False:
+            return data, None
+        glance = marks(raw) if marked is None else marked
+        if glance.find(b"0.") < 0 and glance.find(_RUN) < 0:
+            return data, None
+        if raw.translate(_FLOATS, _NOT_FLOATS).find(b":.") < 0 \
+                and raw.translate(_DIGITS, _GONE[10:]).find(_LONG) < 0:
+            return data, None
     huge: list[int] = []
     data = _ints(data, huge)
     if not huge:

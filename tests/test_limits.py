@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.limits import _depth, _ints, integral_floats, json_depth_exceeds
+from service.limits import _depth, _ints, integral_floats, json_depth_exceeds, marks, numbers, shape
+from service.rules import jsonscan
 from service.rules.errors import InvalidRecord
 
 # strings full of what confuses a scanner: quotes, backslashes, brackets, control characters
@@ -39,7 +40,10 @@ def spellings(value):
 @given(JSON, st.integers(0, 6))
 def test_the_scanner_agrees_with_a_parser(value, limit):
     for raw in spellings(value):
-        assert json_depth_exceeds(raw, limit) == (depth(orjson.loads(raw)) > limit), raw
+        deep = depth(orjson.loads(raw)) > limit
+        assert json_depth_exceeds(raw, limit) == deep, raw
+        assert bool(jsonscan.scan(raw, limit) & jsonscan.TOO_DEEP) == deep, raw  # the compiled core's one pass
+        assert shape(raw, limit)[0] == deep
 
 
 @settings(max_examples=200, deadline=None)
@@ -48,6 +52,7 @@ def test_a_deep_value_beside_any_string_is_found(before, after, deep):
     for wrapped in ({"a": before, "seat": [[]], "b": after}, {"a": before, "b": after}):
         raw = orjson.dumps(wrapped).replace(b"[[]]", b"[" * deep + b"]" * deep)
         assert json_depth_exceeds(raw, 32) == ("seat" in wrapped)
+        assert bool(jsonscan.scan(raw, 32) & jsonscan.TOO_DEEP) == ("seat" in wrapped)
 
 
 # nests of arrays only, some wrapped in long chains: every shape the scanner measures after its passes
@@ -66,6 +71,7 @@ def _wrapped(value, times: int):
 def test_deep_nests_are_measured_exactly(value, limit):
     raw = orjson.dumps({"x": value})
     assert json_depth_exceeds(raw, limit) == (depth({"x": value}) > limit), raw
+    assert bool(jsonscan.scan(raw, limit) & jsonscan.TOO_DEEP) == (depth({"x": value}) > limit), raw
 
 
 @settings(max_examples=300, deadline=None)
@@ -122,6 +128,13 @@ def _walked(data):
     return out
 
 
+def _scanned(raw, data, flagged: bool):
+    data, too_big = numbers(raw, data, flagged)
+    if too_big is not None:
+        raise too_big
+    return data
+
+
 def outcome(convert, data):
     try:
         return convert(data)
@@ -154,12 +167,43 @@ def test_integral_floats_are_the_integers_json_schema_says_they_are(value):
             continue
         got = outcome(lambda d: integral_floats(raw, d), parsed)
         assert got == outcome(lambda d: _walked(d), orjson.loads(raw)), raw
+        # the compiled core's glance (one pass): a number to look at is never missed
+        flagged = bool(jsonscan.scan(raw, 64) & jsonscan.NUMBERS)
+        assert outcome(lambda d: _scanned(raw, d, flagged), orjson.loads(raw)) == got, raw
         if got == "number_out_of_range":
             assert any(type(v) is int and abs(v) > SAFE for v, _ in leaves(parsed, parsed))
             continue
         for before, after in leaves(parsed, got):
             assert (type(after) is int) == (INTEGER.is_valid(before) and abs(before) <= SAFE), (raw, before)
             assert after == before
+
+
+@settings(max_examples=300, deadline=None)
+@given(NUMBERS, st.integers(0, 6))
+def test_both_builds_read_a_body_alike(value, limit):
+    """``shape`` as the compiled core reads a body (one C loop) and as the pure core does (its
+    scans): the same depth verdict, and numbers converted or refused alike after either glance."""
+    for raw in [*spellings({"v": value}), *(written({"v": value}, k) for k in range(5))]:
+        try:
+            orjson.loads(raw)
+        except orjson.JSONDecodeError:
+            continue
+        marked = marks(raw)
+        assert shape(raw, limit)[0] == json_depth_exceeds(raw, limit, marked)
+        flagged = bool(jsonscan.scan(raw, 64) & jsonscan.NUMBERS)
+        assert outcome(lambda d: _scanned(raw, d, flagged), orjson.loads(raw)) == \
+            outcome(lambda d: _scanned(raw, d, marked), orjson.loads(raw)), raw
+
+
+def test_a_long_run_of_digits_or_a_point_outside_strings_is_flagged_and_nothing_inside_them():
+    flagged = [b'{"n": 1.5}', b'{"n": 1e3}', b'{"n": [2E-1]}', b'{"n": 9007199254740993}', b'[-0.0]']
+    for raw in flagged:
+        assert jsonscan.scan(raw, 32) == jsonscan.NUMBERS, raw
+    for raw in [b'{"s": "1.5", "t": "12345678901234567", "u": "a\\"1e5\\""}', b'[true, false, null, 12]',
+                b'{"e": 1, "E": [2, 3]}']:
+        assert jsonscan.scan(raw, 32) == 0, raw
+    assert jsonscan.scan(b'[' * 33 + b']' * 33, 32) & jsonscan.TOO_DEEP
+    assert not jsonscan.scan(b'[' * 32 + b']' * 32, 32)
 
 
 def test_integral_floats_become_integers_and_nothing_else_changes():
@@ -173,6 +217,7 @@ def test_integral_floats_become_integers_and_nothing_else_changes():
                 b'{"seed": "hostile-0.3714285714285714", "n": [1, 2]}'):  # and a long run of digits
         data = orjson.loads(raw)
         assert integral_floats(raw, data) is data  # not walked
+        assert not jsonscan.scan(raw, 32)  # nor flagged by the compiled core's scan
 
 
 @pytest.mark.parametrize("raw", [b'{"chips": [9007199254740992]}', b'{"a": {"b": [-9007199254740992]}}',

@@ -15,7 +15,7 @@ compiled = False
 
 # C types of locals: they only document, so Python's own types stand in
 bint = bool
-Py_ssize_t = ulonglong = int
+Py_ssize_t = ulonglong = uchar = int
 
 
 def locals(**types):

@@ -523,7 +523,7 @@ class Game:
         exact JSON bytes. A table sends the same deal, options and match with every move; a header
         read and checked before is not read again (``_STARTS``).
         """
-        with self.documented_reasons():
+        try:  # ``with self.documented_reasons()``, without its two calls per record
             hand = self._start(record, True, header)
             moves = record.get("moves", [])
             if not isinstance(moves, list):
@@ -581,6 +581,9 @@ class Game:
                 if viewer is not None:
                     self._own_cards_shown(move, viewer, f"record.moves[{i}]")
                 hand.play(move, i)
+        except InvalidRecord as exc:
+            self._documented.__exit__(InvalidRecord, exc, None)
+            raise
         return hand
 
     # --- dealing ---

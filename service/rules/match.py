@@ -61,6 +61,8 @@ def _chain(game, record, expected_match, expected_dealer, i):
     given = record.get("match")
     if given is None:
         return {**record, "match": expected_match}
+    if given == expected_match:  # the usual log: each hand's match written as the hand before left it
+        return record
     if isinstance(given, dict):
         wrong = [k for k, v in given.items() if k in expected_match and expected_match[k] != v]
         if wrong:
