@@ -103,8 +103,9 @@ class Pack:
         self.canonical = {NAMES[c]: c for c in self.order}  # canonical names: the common case, one lookup
         self.by_chars = [None] * (CHARS_SPAN * CHARS_SPAN)  # chars_slot(name) -> card, for two-character names
         for text, card in self.canonical.items():
-            if chars_slot(text) >= 0:
-                self.by_chars[chars_slot(text)] = card
+            slot = chars_slot(text)
+            if slot >= 0:
+                self.by_chars[slot] = card
 
     def __contains__(self, card: int) -> bool:
         return bool(self.mask >> card & 1)
