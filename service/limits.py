@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import re
+import sys
 from array import array
 from itertools import accumulate
 from operator import neg
@@ -35,8 +36,8 @@ def shape(raw: bytes, limit: int) -> tuple[bool, bytes | bool]:
     Compiled, one C loop (``service.rules.jsonscan``), whose glance is whether a number is worth a
     look; the pure core, the scans below, whose glance is ``marks(raw)``. ``numbers`` takes either.
     """
-    if jsonscan.compiled:
-        flags = jsonscan.scan(raw, limit)
+    if jsonscan.compiled:  # a limit beyond a C integer is no limit: capped, not an OverflowError
+        flags = jsonscan.scan(raw, min(limit, sys.maxsize))
         return bool(flags & jsonscan.TOO_DEEP), bool(flags & jsonscan.NUMBERS)
     marked = marks(raw)
     return json_depth_exceeds(raw, limit, marked), marked

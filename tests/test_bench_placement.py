@@ -16,6 +16,7 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="re
 def test_counts_the_connections_each_process_accepted_on_the_port():
     with socket.create_server(("127.0.0.1", 0)) as listener:
         port = listener.getsockname()[1]
+        listener.settimeout(30)  # a client that never connects fails the test rather than hanging it
         assert connections_by_process(port, [os.getpid()]) == [0]  # a listening socket is no connection
         # another process holds the clients' ends, whose local port is not the server's
         client = subprocess.Popen([sys.executable, "-c", CLIENTS, str(port)], stdout=subprocess.PIPE)

@@ -46,6 +46,13 @@ def test_the_scanner_agrees_with_a_parser(value, limit):
         assert shape(raw, limit)[0] == deep
 
 
+def test_a_depth_limit_beyond_a_c_integer_is_no_limit_on_either_build():
+    raw = b'{"a": [[[[1.5]]]]}'
+    for limit in (2 ** 63, 10 ** 30):
+        assert shape(raw, limit)[0] is False
+        assert json_depth_exceeds(raw, limit) is False
+
+
 @settings(max_examples=200, deadline=None)
 @given(TEXT, TEXT, st.integers(33, 300))
 def test_a_deep_value_beside_any_string_is_found(before, after, deep):
