@@ -6,7 +6,7 @@ PORT ?= 8000
 # apt-get as root, through sudo otherwise
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test e2e e2e-deps bench openapi examples load clean messages
+.PHONY: run test e2e e2e-deps bench openapi examples spec-data load clean messages
 
 # Every install compiles the core (setup.py: Cython, where a C compiler exists; else it stays pure
 # Python). .compiled makes it again once a source of service/rules has changed since; until then an
@@ -94,6 +94,11 @@ load: $(VENV)/.load-installed
 openapi: $(VENV)/.dev-installed
 	$(PY) -m schemas.openapi > openapi.yaml
 
+# the rules documents' examples kept as the project's data (schemas/spec_examples.json), read from
+# ../shared/rules where the specification is at hand; tests/test_spec_data.py compares the two there
+spec-data: $(VENV)/.dev-installed
+	$(PY) -m schemas.spec_data
+
 # the contract's examples: the rules documents' bodies and seeded hands, with the service's answers
 examples: $(VENV)/.dev-installed
 	$(PY) -m schemas.examples
@@ -111,9 +116,9 @@ EXTRACT_KEYWORDS := --no-default-keywords -k M -k N_ -k Option:4 -k _Option:4 -k
 messages: $(VENV)/.dev-installed
 	$(VENV)/bin/pybabel extract -F babel.cfg $(EXTRACT_KEYWORDS) --add-comments=TRANSLATORS: --sort-by-file \
 	    --project=card-referee --version=$$($(PY) -c 'import service; print(service.__version__)') \
-	    --msgid-bugs-address=none --width=100 -o service/locale/messages.pot . >/dev/null
+	    --msgid-bugs-address=none --width=100 -o service/i18n/locale/messages.pot . >/dev/null
 	for l in $(LANGUAGES); do \
-	    if [ -f service/locale/$$l/LC_MESSAGES/messages.po ]; then \
-	        $(VENV)/bin/pybabel update -i service/locale/messages.pot -d service/locale -l $$l --width=100 --no-fuzzy-matching --ignore-obsolete; \
-	    else $(VENV)/bin/pybabel init -i service/locale/messages.pot -d service/locale -l $$l --width=100; fi; \
+	    if [ -f service/i18n/locale/$$l/LC_MESSAGES/messages.po ]; then \
+	        $(VENV)/bin/pybabel update -i service/i18n/locale/messages.pot -d service/i18n/locale -l $$l --width=100 --no-fuzzy-matching --ignore-obsolete; \
+	    else $(VENV)/bin/pybabel init -i service/i18n/locale/messages.pot -d service/i18n/locale -l $$l --width=100; fi; \
 	done

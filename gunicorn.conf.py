@@ -2,7 +2,7 @@
 
 This file also prepares the metrics of several workers: it runs in the master before any worker is
 forked or imports the app, so the directory it names in ``PROMETHEUS_MULTIPROC_DIR`` is inherited
-by every worker (each keeps its counters in a file there, ``service/metrics.py``), and ``/metrics``
+by every worker (each keeps its counters in a file there, ``service/http/metrics.py``), and ``/metrics``
 sums all workers' counters whichever one answers the scrape.
 """
 
@@ -90,14 +90,14 @@ _metrics_dir = os.environ["PROMETHEUS_MULTIPROC_DIR"]
 
 def post_worker_init(worker):
     """gunicorn's own refusals (a malformed request line or header) as problem+json, like the app's."""
-    from service.problems import install_gunicorn_errors
+    from service.http.problems import install_gunicorn_errors
     install_gunicorn_errors()
 
 
 def on_starting(server):
     """Counters start from zero with each master: stale files of a previous run are removed."""
     os.makedirs(_metrics_dir, exist_ok=True)
-    # service/metrics.py's files (a dead worker's stay until then: its counts stay in the sum)
+    # service/http/metrics.py's files (a dead worker's stay until then: its counts stay in the sum)
     for path in glob.glob(os.path.join(_metrics_dir, "referee-*")):
         os.remove(path)
 

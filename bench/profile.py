@@ -119,7 +119,7 @@ def main(argv=None) -> int:
     from bench.echo import app as echo_app
     from schemas import requests as rq
     from service import create_app
-    from service import api as api_mod
+    from service.http import api as api_mod
     from service.rules import games
 
     app = create_app()
@@ -180,10 +180,10 @@ def main(argv=None) -> int:
         parts.append(("orjson.loads(body)", cpu_us(lambda: orjson.loads(body), n)))
         schema = api_mod._instance(rq.RecordRequest)
         parts.append(("envelope: marshmallow load", cpu_us(lambda: schema.load(data), n)))
-        from service.envelope import checker
+        from service.http.envelope import checker
         fast = checker(rq.RecordRequest)
         parts.append(("envelope: fast check (as served)", cpu_us(lambda: fast(data), n)))
-        from service.limits import json_depth_exceeds
+        from service.http.limits import json_depth_exceeds
         parts.append(("depth check (limits)", cpu_us(lambda: json_depth_exceeds(body, 32), n)))
         parts.append(("game.start (validate record)", cpu_us(lambda: game.start(record), n)))
         parts.append(("game.replay (start + moves)", cpu_us(lambda: game.replay(record), n)))

@@ -63,7 +63,7 @@ def timed_app():
     """The referee's app with the parts timed."""
     from service import create_app, ops
     app = create_app()
-    stamp = app.wsgi_app  # the operations middleware (service.ops._Stamp)
+    stamp = app.wsgi_app  # the operations middleware (service.http.ops._Stamp)
     totals = dict.fromkeys(PARTS, 0) | {"requests": 0}
     timed = _timer(totals)
 

@@ -108,7 +108,7 @@ def test_typescript_types_generate_and_compile(tmp_path):
 
 def test_the_readme_client_example_runs(referee_client, server, capsys):
     import re
-    readme = (HERE.parent / "README.md").read_text()
+    readme = (HERE.parent / "docs" / "CLIENTS.md").read_text()
     (example,) = [b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "referee_client" in b]
-    exec(compile(example.replace("http://127.0.0.1:8000", server), "README.md", "exec"), {})
+    exec(compile(example.replace("http://127.0.0.1:8000", server), "docs/CLIENTS.md", "exec"), {})
     assert capsys.readouterr().out.startswith("2 [{'seat': 2, 'type': 'play', 'card': '6D'}]")

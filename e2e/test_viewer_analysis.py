@@ -1,4 +1,4 @@
-"""The viewer's double-dummy panel (service/viewer/static/analysis.js) in a real browser: at a
+"""The viewer's double-dummy panel (service/pages/viewer/static/analysis.js) in a real browser: at a
 card-play position of a full record it shows every legal move's value as …/analysis answers it."""
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import orjson
 
 from service import create_app
-from service.tokens import Keyring
+from service.http.tokens import Keyring
 
 from .positions import MODES, concrete, position
 

@@ -25,7 +25,7 @@ import threading
 import time
 from pathlib import Path
 
-from service.tokens import new_key
+from service.http.tokens import new_key
 
 from .server import ROOT, Gunicorn, rss_kib
 

@@ -1,5 +1,5 @@
 """The contract's examples: the rules documents' "API bodies" and seeded hands, with the answers the
-service really gives them.
+service really gives them. The documents' examples come from their snapshot, ``schemas.spec_data``.
 
 ``python -m schemas.examples`` (``make examples``) rewrites ``schemas/examples.json``; the
 generator of ``openapi.yaml`` reads that snapshot, and a test posts every example again and checks
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 from pathlib import Path
 
+from . import spec_data
+
 EXAMPLES_FILE = Path(__file__).with_name("examples.json")
-RULES_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "rules"
 SEED = "doc-example-1"  # the README's seed
 # the documents' calculator sections, and the operation each one's examples belong to
 CALCULATOR_OPS = {"/trick-winner": "TrickWinner", "/bids/validate": "ValidateBid", "/score": "Score",
@@ -61,33 +61,9 @@ WORKED_KINDS = {"deal": ("Deal", None), "replay": ("State", "record"), "legal_mo
                 "hand_score": ("Score", None), "match": ("ScoreMatch", None), "match_replay": ("ReplayMatch", None)}
 
 
-def _rules(game_id: str) -> str:
-    """The document up to its "Variants" (those come with their own examples: ``variant_examples``)."""
-    return (RULES_DIR / f"{game_id}.md").read_text(encoding="utf-8").split("\n## Variants", 1)[0]
-
-
-def _variants(game_id: str) -> str:
-    text = (RULES_DIR / f"{game_id}.md").read_text(encoding="utf-8")
-    return text.split("\n## Variants", 1)[1].split("\n## ", 1)[0] if "\n## Variants" in text else ""
-
-
-# a variant example's label: "#### Variant example HR1:", "**VA1: …**", "*V1.2 Made with a partner*"
-_LABEL = re.compile(r"(?:Variant example |\*\*|(?<![*\w])\*)([A-Z]{1,3}\d+(?:\.\d+)?)\b")
-
-
 def variant_examples(game_id: str) -> list[tuple[str, dict, dict]]:
-    """(label, input, expected) of every ``{"input", "expected"}`` of the document's "Variants"."""
-    found, text, last = [], _variants(game_id), 0
-    for block in re.finditer(r"```json\n(.*?)```", text, re.S):
-        labels = _LABEL.findall(text[last:block.start()])
-        label = labels[-1] if labels else f"{len(found) + 1}"
-        last = block.end()
-        data = json.loads(block.group(1))
-        items = [d for d in (data if isinstance(data, list) else [data]) if isinstance(d, dict) and "input" in d]
-        for i, item in enumerate(items):
-            name = label if len(items) == 1 else f"{label}{'abcdefghij'[i]}"
-            found.append((name.replace(".", "_"), item["input"], item.get("expected") or {}))
-    return found
+    """(label, input, expected) of every example of the document's "Variants" (``schemas.spec_data``)."""
+    return [(v["label"], v["input"], v["expected"]) for v in spec_data.load()[game_id]["variants"]]
 
 
 def variant_operation(body: dict, expected: dict) -> tuple[str, dict] | None:
@@ -111,29 +87,19 @@ def variant_operation(body: dict, expected: dict) -> tuple[str, dict] | None:
 def worked_examples(game_id: str) -> dict[str, list[tuple[str, dict]]]:
     """operation -> (example number, body) for the document's labelled worked examples."""
     found: dict[str, list[tuple[str, dict]]] = {}
-    heading = re.compile(r"^### Example (\d+): [^\n]*\(`([a-z_]+)`\)\n(.*?)```json\n(.*?)```", re.S | re.M)
-    for number, kind, _, block in heading.findall(_rules(game_id)):
-        if kind in WORKED_KINDS:
-            op, wrap = WORKED_KINDS[kind]
-            data = json.loads(block)["input"]
-            found.setdefault(op, []).append((number, {wrap: data} if wrap else data))
+    for example in spec_data.load()[game_id]["worked"]:
+        if example["kind"] in WORKED_KINDS:
+            op, wrap = WORKED_KINDS[example["kind"]]
+            data = example["input"]
+            found.setdefault(op, []).append((example["number"], {wrap: data} if wrap else data))
     return found
 
 
 def document_bodies(game_id: str) -> dict[str, list[dict]]:
     """Calculator path -> the ``input`` objects of the document's "API bodies" section."""
-    text = _rules(game_id)
-    if "\n## API bodies" not in text:
-        return {}
-    section = text.split("\n## API bodies", 1)[1].split("\n## ", 1)[0]
     found: dict[str, list[dict]] = {}
-    heading = re.compile(r"\*\*`POST /v1/games/" + re.escape(game_id) + r"(/[a-z/-]+)`\*\*")
-    marks = list(heading.finditer(section))
-    for i, mark in enumerate(marks):
-        end = marks[i + 1].start() if i + 1 < len(marks) else len(section)
-        for block in re.findall(r"```json\n(.*?)```", section[mark.end():end], re.S):
-            data = json.loads(block)
-            found.setdefault(mark.group(1), []).extend(d["input"] for d in (data if isinstance(data, list) else [data]))
+    for body in spec_data.load()[game_id]["bodies"]:
+        found.setdefault(body["path"], []).append(body["input"])
     return found
 
 

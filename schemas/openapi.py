@@ -243,7 +243,7 @@ PROBLEM_DOC = {"type": "object", "required": ["code", "type", "status", "title",
 
 def _problem_pages(spec) -> None:
     """Every problem's ``type`` resolves here: JSON for a client that asks for it, HTML otherwise."""
-    from service.problem_pages import PROBLEMS
+    from service.contract.problems import PROBLEMS
     spec.components.schema("ProblemDoc", PROBLEM_DOC)
     html = {"text/html": {"schema": {"type": "string"}}}
     spec.path(path="/problems", operations={"get": {

@@ -31,8 +31,8 @@ GAME_DIRS = {"court_piece": "court-piece", "five_hundred": "five-hundred", "bid_
 # the exception classes whose first argument is a reason, or (tournaments', analysis') a problem code
 RAISERS = {"InvalidRecord": "record", "IllegalMove": "move", "TournamentError": "code", "AnalysisRefused": "code"}
 # modules reached only by these endpoints: their reasons are not the game operations'
-OWN_ENDPOINTS = {"rules/tournament.py": "tournaments", "tournaments.py": "tournaments", "tournament_": "tournaments",
-                 "rules/analysis": "analysis", "analysis_api.py": "analysis", "cli": "cli"}
+OWN_ENDPOINTS = {"rules/tournament": "tournaments", "http/tournaments.py": "tournaments",
+                 "rules/analysis": "analysis", "http/analysis.py": "analysis", "cli/": "cli"}
 
 # rules modules whose raises reach the client outside ``Game.documented_reasons`` (the match replay
 # wraps only each hand's replay): their reasons are answered as raised (found by tests/reason_audit.py)
@@ -259,7 +259,7 @@ def operation_reasons(game_id: str, operation: str) -> dict[str, tuple[str, ...]
             "answer": found["move"] if operation in ("ValidateMove", "ValidateBid") else ()}
 
 
-# the problem codes of the HTTP layer, by status (service/api.py, service/app.py; tests/test_reasons.py
+# the problem codes of the HTTP layer, by status (service/http/api.py, service/http/errors.py; tests/test_reasons.py
 # checks every literal ``ApiProblem(status, code)`` is here); a game's own path is never `unknown_game`
 STATUS_CODES = {400: ("invalid_json", "invalid_request"), 403: ("seat_forbidden",),
                 404: ("not_found",), 406: ("not_acceptable",), 413: ("payload_too_large",),

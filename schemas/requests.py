@@ -53,7 +53,7 @@ def _exactly_one(data, first, second):
 class RecordRequest(Envelope):
     record = fields.Dict(metadata={"description": "a record, or a view of one"})
     record_token = fields.String(metadata={"description": TOKEN_DESCRIPTION})
-    exactly_one = (("record", "record_token"),)  # also read by service/envelope.py's fast check
+    exactly_one = (("record", "record_token"),)  # also read by service/http/envelope.py's fast check
 
     @validates_schema
     def _one_record(self, data, **kwargs):
@@ -88,7 +88,7 @@ class MatchReplayRequest(Envelope):
     hands = fields.List(fields.Dict(), metadata={"description": "the match's hands as records, in order"})
     hand_tokens = Strings(metadata={"description": "the match's hands as record tokens "
                                                                         "without a seat, in order"})
-    exactly_one = (("hands", "hand_tokens"),)  # also read by service/envelope.py's fast check
+    exactly_one = (("hands", "hand_tokens"),)  # also read by service/http/envelope.py's fast check
 
     @validates_schema
     def _one_list(self, data, **kwargs):

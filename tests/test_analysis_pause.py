@@ -9,7 +9,7 @@ import sys
 import gevent
 import pytest
 
-from service import analysis_api
+from service.http import analysis as analysis_api
 from service.rules import games
 from service.rules.analysis import AnalysisRefused, analyse
 from service.rules.analysis.adapters import ADAPTERS
@@ -75,6 +75,6 @@ def test_a_gevent_worker_pauses_and_others_do_not():
     assert analysis_api.cooperative() is None
     code = ("from gevent import monkey; monkey.patch_all()\n"
             "import gevent\n"
-            "from service.analysis_api import cooperative\n"
+            "from service.http.analysis import cooperative\n"
             "assert cooperative() is gevent.sleep, cooperative()\n")
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)

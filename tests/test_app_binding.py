@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 from werkzeug.test import EnvironBuilder
 
 from service import create_app
-from service.app import Answer
+from service.http.wsgi import Answer
 
 APP = create_app()
 

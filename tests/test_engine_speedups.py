@@ -113,7 +113,7 @@ def test_changing_a_dealt_record_does_not_change_what_the_seed_check_expects(gam
 
 
 def _header(record):
-    """The service's header for a record (``service.api._header``): its JSON without the moves."""
+    """The service's header for a record (``service.http.api._header``): its JSON without the moves."""
     return orjson.dumps({k: v for k, v in record.items() if k != "moves"})
 
 

@@ -6,7 +6,7 @@ from marshmallow import ValidationError
 
 from schemas import requests as rq
 from schemas.games import calculator_schema
-from service.envelope import checker
+from service.http.envelope import checker
 
 ENVELOPES = (rq.RecordRequest, rq.MoveRequest, rq.ViewRequest, rq.TokenRequest, rq.DealRequest,
              rq.MatchReplayRequest)

@@ -311,7 +311,7 @@ def test_a_huge_value_is_never_echoed_whole(client, game_id):
 
 @pytest.mark.parametrize("game_id", sorted(MODES))
 def test_match_tokens_are_opened_one_at_a_time_and_stop_at_the_first_refusal(app, client, game_id, monkeypatch):
-    from service.tokens import Keyring
+    from service.http.tokens import Keyring
     ring = app.extensions["referee_keyring"]
     good = ring.seal(game_id, record_of(game_id, finished=True)[1])
     bad = ring.seal(game_id, record_of(game_id)[1])  # not finished: hands[1] is refused
@@ -326,7 +326,7 @@ def test_match_tokens_are_opened_one_at_a_time_and_stop_at_the_first_refusal(app
 
 @pytest.mark.parametrize("game_id", sorted(MODES))
 def test_a_seed_longer_than_the_maximum_is_refused(client, game_id):
-    from service.limits import MAX_SEED_CHARS
+    from service.http.limits import MAX_SEED_CHARS
     ok = client.post(f"{G}/{game_id}/deals", json={"seed": "s" * MAX_SEED_CHARS})
     assert ok.status_code == 201
     resp = client.post(f"{G}/{game_id}/deals", json={"seed": "s" * (MAX_SEED_CHARS + 1)})

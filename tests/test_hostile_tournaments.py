@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-import service.tournaments as endpoint
+import service.http.tournaments as endpoint
 
 from .test_tournament_errors import BE, ex
 

@@ -154,7 +154,8 @@ class Pseudo(gettext.NullTranslations):
 
 
 def _clear_caches():
-    from service import api, viewer
+    from service.http import api
+    from service.pages import viewer
     for cached in (api._catalogue_bytes, viewer._page, i18n._viewer_messages):
         cached.cache_clear()
 
@@ -234,7 +235,7 @@ def test_the_catalogue_in_gujarati(client, pseudo):
 
 def test_every_catalogue_word_is_in_the_template():
     ids = {m.id for m in template() if m.id}
-    from service.catalogue_words import MOVE_TYPES
+    from service.i18n.catalogue_terms import MOVE_TYPES
     for game in games.GAMES.values():
         entry = game.catalogue()
         deck = game.deck_description()

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.limits import _depth, _ints, integral_floats, json_depth_exceeds, marks, numbers, shape
+from service.http.limits import _depth, _ints, integral_floats, json_depth_exceeds, marks, numbers, shape
 from service.rules import jsonscan
 from service.rules.errors import InvalidRecord
 

@@ -77,7 +77,7 @@ def test_seeding_the_random_module_does_not_repeat_ids(client):
 
 _WRITE_LINE = """
 import os, sys
-from service import ops
+from service.http import ops
 real = os.write
 def short_write(fd, data):  # a descriptor that takes at most 7 bytes per write
     return real(fd, bytes(data[:7]))

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from service.problem_pages import PROBLEMS
-from service.problems import _GUNICORN_CODES, _HTTP_CODES
+from service.contract.problems import PROBLEMS
+from service.http.problems import _GUNICORN_CODES, _HTTP_CODES
 
 SERVICE = Path(__file__).resolve().parent.parent / "service"
 

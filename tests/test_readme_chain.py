@@ -1,11 +1,10 @@
-"""The README's three-hand chain (issue 13), run against the service: it prints what the README says."""
+"""docs/CHAINING.md's three-hand chain (issue 13), run against the service: it prints what the page says."""
 
 import json
 import re
 from pathlib import Path
 
-README = (Path(__file__).resolve().parent.parent / "README.md").read_text()
-SECTION = README.split("## Chaining hands into a match", 1)[1].split("\n## ", 1)[0]
+SECTION = (Path(__file__).resolve().parent.parent / "docs" / "CHAINING.md").read_text()
 BLOCKS = re.findall(r"```(\w+)\n(.*?)```", SECTION, re.S)
 
 
@@ -16,7 +15,7 @@ def test_the_readme_chains_three_hands_by_next_match(client, capsys):
     def post(path, body):  # the set-up block's `post`, through the app instead of a socket
         return client.post(f"/v1/games/{path}", json=body).get_json()
 
-    exec(compile(chain, "README.md", "exec"), {"post": post, "json": json})
+    exec(compile(chain, "docs/CHAINING.md", "exec"), {"post": post, "json": json})
     printed = capsys.readouterr().out
     assert printed == shown
     assert printed.count("next_match") == 3 and '"chips"' in printed  # Sixes: the chips carry over

@@ -14,7 +14,7 @@ import pytest
 
 from schemas import reasons as scan
 from schemas.openapi import OPERATIONS, operation_of
-from service.problem_pages import PROBLEMS
+from service.contract.problems import PROBLEMS
 from service.rules.games import GAMES
 from service.rules.reasons import EVENTS, MOVES, REASONS, RECORDS, for_code, meaning
 
@@ -61,7 +61,7 @@ def test_every_problem_code_raised_has_a_page_and_a_status_in_the_contract():
     listed = {(s, c) for s, codes in scan.STATUS_CODES.items() for c in codes}
     listed |= {(422, c) for c in (*scan.TOKEN_CODES, "invalid_record", "illegal_move")}
     seen = set()
-    for path in (Path(scan.SERVICE)).glob("*.py"):
+    for path in (Path(scan.SERVICE) / "http").glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "ApiProblem"
                     and len(node.args) >= 2 and all(isinstance(a, ast.Constant) for a in node.args[:2])):

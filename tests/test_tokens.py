@@ -10,7 +10,7 @@ import pytest
 
 from service import create_app
 from service.rules.games import GAMES
-from service.tokens import InvalidToken, Keyring, BadKey, new_key, parse_keys, seed_commitment
+from service.http.tokens import InvalidToken, Keyring, BadKey, new_key, parse_keys, seed_commitment
 
 from .contract import call, spec
 from .keys import KEY_A, KEY_B, TEST_KEYS
@@ -277,7 +277,7 @@ def test_the_verification_code_in_trust_md_is_the_services_shuffle():
 
 # --- expiry (issue 11, item 9) ---
 def test_a_token_expires_after_its_ttl_and_says_so(app):
-    from service.tokens import DEFAULT_TTL, ExpiredToken
+    from service.http.tokens import DEFAULT_TTL, ExpiredToken
     now = [1_000_000.0]
     ring = Keyring(parse_keys(TEST_KEYS), ttl=60, clock=lambda: now[0])
     token = ring.seal("sixes", record_of("sixes"))

@@ -125,7 +125,7 @@ def test_a_bar_on_a_terminal(tmp_path):
 
 
 def test_the_readmes_example_is_what_the_cli_prints(tmp_path, capsys):
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    readme = (Path(__file__).resolve().parent.parent / "docs" / "TOURNAMENTS.md").read_text()
     shown = readme.split("```text\n$ referee tournament tuesday.json\n", 1)[1].split("```", 1)[0]
     code, out, _ = run(capsys, event_file(tmp_path, "1"))
     assert code == 0 and out == shown

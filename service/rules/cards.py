@@ -80,7 +80,7 @@ SUIT_MASKS = tuple(0xFFFF << (16 * s) for s in range(4))
 # A two-character name's place in a pack's ``by_chars``: both characters between "0" and "Z" (every
 # two-character name of CONVENTIONS.md: 9H, TS, JK). The compiled replay reads a name's card there
 # with two character reads and a list index, where ``canonical.get`` hashes each fresh string
-# that a parsed body holds (docs/PERFORMANCE.md, tenth round).
+# that a parsed body holds (measured by bench/profile.py; the figures are in the git log).
 CHARS_LOW, CHARS_SPAN = 48, 43  # "0", and "Z" - "0" + 1
 
 

@@ -1,9 +1,9 @@
 """A request body's depth and numbers read in one pass over its bytes, before any parser sees it.
 
 Compiled with the core (``setup.py``): one C loop over the body, a few comparisons a byte, where
-``service.limits``'s scans (``bytes.translate`` and friends, which the pure core keeps using) make
+``service.http.limits``'s scans (``bytes.translate`` and friends, which the pure core keeps using) make
 three passes and deletions. Here, not in ``service``, only because the compiled core is built from
-this package; nothing of the referee uses it (docs/PERFORMANCE.md, tenth round).
+this package; nothing of the referee uses it (measured by bench/profile.py; the figures are in the git log).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ NUMBERS = 2  # outside strings, a number written with ".", "e" or "E", or sixtee
 def scan(raw, limit) -> int:
     """``TOO_DEEP | NUMBERS`` as they apply to ``raw``: exact for valid JSON (any other answer is
     harmless: the parser refuses the body). Outside strings a bracket opens or closes a level; a
-    digit right before ".", "e" or "E" is a float's, which ``service.limits.numbers`` then reads
+    digit right before ".", "e" or "E" is a float's, which ``service.http.limits.numbers`` then reads
     (an integral one becomes an int), and so is a run of sixteen digits (maybe beyond 2**53 - 1).
     In a string, a backslash escapes the next byte and a quote ends it."""
     depth = digits = flags = 0

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .errors import IllegalMove, InvalidRecord, M
 
-if TYPE_CHECKING:
-    from .game import Game
 
-
-def replay_match(game: "Game", records, max_hands: int | None = None, header=None) -> dict:
+def replay_match(game, records, max_hands: int | None = None, header=None) -> dict:
     """Every hand's result and the running scores; the first bad hand is reported with its index.
+
+    ``game`` is the ``Game`` that calls this (``Game.replay_match``), passed in rather than imported.
 
     A hand's ``dealer`` and ``match`` must follow from the hand before (its ``next_dealer``, its
     scores); a hand that omits ``match`` gets the one that follows. ``header``: as ``Game.replay_match``'s

@@ -1,6 +1,6 @@
 """``POST /v1/games/{game}/tournaments/score``: a whole event scored in one request (TOURNAMENTS.md).
 
-Thin, like ``service.api``: negotiate JSON or CSV, read the body under this endpoint's own size cap,
+Thin, like ``service.http.api``: negotiate JSON or CSV, read the body under this endpoint's own size cap,
 check the event's shape (``schemas.tournaments``), then ``service.rules.tournament`` does the rest.
 """
 
@@ -14,11 +14,11 @@ from marshmallow import ValidationError
 
 from schemas.tournaments import Board, Entrant, EventRequest, Round, Table, load_event
 
+from ..rules.messages import M
+from ..rules.tournament import ENV, Limits, TournamentError, score_tournament
+from ..rules.tournament_csv import to_csv
 from .api import body, game_of, reply
 from .problems import ApiProblem, problem
-from .rules.tournament import ENV, Limits, TournamentError, score_tournament
-from .tournament_csv import to_csv
-from .rules.messages import M
 
 tournaments = Blueprint("tournaments", __name__)
 

@@ -15,11 +15,11 @@ import os
 import shutil
 import sys
 
-from .problem_type import PROBLEM_TYPE
-from .rules.errors import RefereeError
-from .rules.games import GAMES
-from .rules.tournament import Limits, TournamentError, score_tournament, total_hands
-from .tournament_csv import to_csv
+from ..contract.problems import PROBLEM_TYPE
+from ..rules.errors import RefereeError
+from ..rules.games import GAMES
+from ..rules.tournament import Limits, TournamentError, score_tournament, total_hands
+from ..rules.tournament_csv import to_csv
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 PROGRESS_FROM = 200  # hands: smaller events are scored before a bar could be read

@@ -3,7 +3,7 @@
 Everything here is wired in by ``install(app)``, so the API blueprint stays about cards. The
 per-request part is one WSGI middleware (``_Stamp``) working on the environ and on the status and
 headers the app hands to ``start_response``: it starts the clock, settles the request id, and once
-the app has answered counts the request (``service.metrics``: plain per-process counters, exported
+the app has answered counts the request (``service.http.metrics``: plain per-process counters, exported
 when ``/metrics`` is scraped) and writes the access line. It never goes back through Flask's
 request proxy: the matched rule is read off the request object werkzeug keeps in the environ while
 the answer is being started.
@@ -28,10 +28,11 @@ import orjson
 from flask import Flask, Response, current_app, request
 from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, generate_latest
 
+from ..rules import games
 from . import metrics
+from .accept import check_accept
 from .limits import resume_gc
 from .problems import problem
-from .rules import games
 
 MULTIPROC_ENV = metrics.MULTIPROC_ENV
 REQUEST_ID_HEADER = "X-Request-ID"
@@ -125,7 +126,7 @@ class _Stamp:
         try:
             body = self.wsgi_app(environ, start_with_id)
         finally:
-            resume_gc(environ)  # paused by the parse (service.limits)
+            resume_gc(environ)  # paused by the parse (service.http.limits)
         elapsed = time.perf_counter() - t0
         if answer:
             self._finish(environ, rid, *answer, elapsed)
@@ -162,7 +163,7 @@ def write_line(line: bytes) -> None:
     workers sharing the stream do not interleave.
 
     On the process's own stderr the bytes go straight to its descriptor, past the text layer's
-    decode, encode, buffer and flush (docs/PERFORMANCE.md, ninth round). A replaced ``sys.stderr``
+    decode, encode, buffer and flush (measured in bench/worker_parts.py). A replaced ``sys.stderr``
     (a test's capture, an embedding app) gets the text.
     """
     stream = sys.stderr
@@ -231,9 +232,8 @@ def readyz():
     Liveness (``/healthz``) only says the process answers; readiness exercises the referee itself,
     so a worker whose rules failed to load is taken out of a load balancer's rotation.
     """
-    from .api import _check_accept
-    from .docs import spec_text  # the contract is served by every instance: it must be readable
-    _check_accept()
+    from ..contract.document import spec_text  # the contract is served by every instance: it must be readable
+    check_accept()
     failures = []
     try:
         spec_text()

@@ -1,24 +1,18 @@
-"""``/problems/{code}``: what each problem ``code`` means and how to fix the request.
+"""Every problem ``code`` the service answers with: its status, title, meaning and fix.
 
-Every problem's ``type`` is ``/problems/<code>``, a reference that resolves on the service that
-answered (RFC 9457, 3.1.1), so a developer who meets a code can open its page. A page is HTML for a
-browser and JSON for a client that asks for it.
+The HTTP edge answers with these codes, the problem pages explain them, the command line tools and
+the contract name them: one table for all. Each ``type`` is ``/problems/<code>``, a page on the
+service that answered (RFC 9457, 3.1.1). The words are msgids (``N_``), shown in the client's
+language by ``service.i18n``.
 """
 
 from __future__ import annotations
 
-from html import escape
+from ..rules.messages import N_
 
-import orjson
-from flask import Blueprint, Response, abort, request
+PROBLEM_TYPE = "/problems/"
 
-from . import i18n
-from .rules.messages import M, N_
-
-PATH = "/problems/"
-
-# code -> (status, title, what it means, how to fix the request); the words are msgids (N_), shown in
-# the client's language (service.i18n)
+# code -> (status, title, what it means, how to fix the request)
 PROBLEMS: dict[str, tuple[int, str, str, str]] = {
     "invalid_json": (400, N_("Invalid JSON"),
         N_("The body is not JSON, or nests arrays and objects deeper than the service allows."),
@@ -166,7 +160,7 @@ PROBLEMS: dict[str, tuple[int, str, str, str]] = {
            " default)."),
         N_("Ask for a fresh token: deal again, or have the holder of the token without a seat open "
            "and reseal the record.")),
-    # gunicorn's own refusals, before the app runs (service.problems.gunicorn_error)
+    # gunicorn's own refusals, before the app runs (service.http.problems.gunicorn_error)
     "invalid_http": (400, N_("Invalid HTTP"),
         N_("The request line or a header cannot be parsed (a bad byte, a negative `Content-Length`, "
            "an unknown HTTP version)."),
@@ -190,76 +184,3 @@ PROBLEMS: dict[str, tuple[int, str, str, str]] = {
         N_("An HTTP-level failure without a more precise code."),
         N_("Check the request line and headers.")),
 }
-
-problem_pages = Blueprint("problem_pages", __name__)
-
-
-def type_uri(code: str) -> str:
-    return PATH + code
-
-
-def describe(code: str, lang: str = i18n.DEFAULT) -> dict:
-    """A code's page as data, its words in ``lang`` (``code``, ``type`` and ``status`` never change)."""
-    status, title, meaning, fix = PROBLEMS[code]
-    tr = i18n.translate
-    return {"code": code, "type": type_uri(code), "status": status, "title": tr(title, lang),
-            "meaning": tr(meaning, lang), "fix": tr(fix, lang)}
-
-
-_PAGE = """<!doctype html>
-<html lang="{lang}" dir="{dir}"><head><meta charset="utf-8"><title>{title}</title>
-<style>body{{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem}}
-code{{background:#f3f3f3;padding:0 .2em}}dt{{font-weight:600;margin-top:1em}}</style></head><body>
-{body}
-<p><a href="/problems">{every}</a> · <a href="/docs">{reference}</a></p>
-</body></html>
-"""
-
-
-def _html(lang: str, title: str, body: str) -> Response:
-    tr = i18n.translate
-    page = _PAGE.format(lang=lang, dir=i18n.direction(lang), body=body,
-                        title=escape(tr(M("{title}: card referee problems", title=title), lang)),
-                        every=escape(tr(N_("Every problem code"), lang)), reference=escape(tr(N_("API reference"), lang)))
-    return Response(page, mimetype="text/html")
-
-
-def _wants_json() -> bool:
-    best = request.accept_mimetypes.best_match(["text/html", "application/json", "application/problem+json"])
-    return best in ("application/json", "application/problem+json")
-
-
-def _code_html(text: str) -> str:
-    """Backticks as <code>, everything else escaped."""
-    parts = escape(text).split("`")
-    return "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(parts))
-
-
-@problem_pages.get("/problems")
-def index():
-    lang = i18n.current()
-    pages = [describe(c, lang) for c in PROBLEMS]
-    if _wants_json():
-        return Response(orjson.dumps({"problems": pages}), mimetype="application/json")
-    rows = "".join(f'<dt><a href="{d["type"]}"><code>{d["code"]}</code></a> ({d["status"]})</dt>'
-                   f'<dd>{_code_html(d["meaning"])}</dd>' for d in pages)
-    tr = i18n.translate
-    intro = _code_html(tr(N_("Every error is RFC 9457 problem+json with one of these `code`s."), lang))
-    body = f"<h1>{escape(tr(N_('Problem codes'), lang))}</h1><p>{intro}</p><dl>{rows}</dl>"
-    return _html(lang, tr(N_("Problem codes"), lang), body)
-
-
-@problem_pages.get("/problems/<code>")
-def page(code):
-    if code not in PROBLEMS:
-        abort(404)
-    lang = i18n.current()
-    d = describe(code, lang)
-    if _wants_json():
-        return Response(orjson.dumps(d), mimetype="application/json")
-    tr = i18n.translate
-    body = (f"<h1><code>{code}</code>: {escape(d['title'])}</h1>"
-            f"<p>{escape(tr(M('HTTP status {status}.', status=d['status']), lang))}</p>"
-            f"<dl><dt>{escape(tr(N_('What it means'), lang))}</dt><dd>{_code_html(d['meaning'])}</dd>"
-            f"<dt>{escape(tr(N_('How to fix the request'), lang))}</dt><dd>{_code_html(d['fix'])}</dd></dl>")
-    return _html(lang, d["title"], body)

@@ -1,8 +1,8 @@
 """Caps on what one request may ask of a worker (docs/TRUST.md, "Limits").
 
 Body size is Flask's ``MAX_CONTENT_LENGTH`` (a chunked body is read up to it and refused past it,
-``service.api.body``); moves per record and hands per match log are checked where records are
-read (``service.api``); a seed's length where a seed is read (``service.rules.game.parse_seed``).
+``service.http.api.body``); moves per record and hands per match log are checked where records are
+read (``service.http.api``); a seed's length where a seed is read (``service.rules.game.parse_seed``).
 JSON depth is checked here, on the raw bytes, before the parser builds anything, so that neither
 the parse nor anything later (a ``repr`` in an error message, a walk) meets a body nested deep.
 """
@@ -16,10 +16,10 @@ from array import array
 from itertools import accumulate
 from operator import neg
 
-from .rules import jsonscan
-from .rules.errors import InvalidRecord, short
-from .rules.messages import M
-from .rules.game import MAX_SEED_CHARS  # noqa: F401  (documented here with the other caps)
+from ..rules import jsonscan
+from ..rules.errors import InvalidRecord, short
+from ..rules.messages import M
+from ..rules.game import MAX_SEED_CHARS  # noqa: F401  (documented here with the other caps)
 
 _ESCAPE = re.compile(rb"\\.", re.S)  # an escape inside a string: \" \\ \n \u... (two bytes each)
 # What both scans read: brackets (as parentheses: in valid JSON they pair up, their kind does not
@@ -118,9 +118,9 @@ def pause_gc(environ: dict) -> None:
     allocate containers faster than the collector's thresholds, and each collection it triggers
     walks every container built so far: measured, 8 times the parse itself. Nothing from the parse
     to the answer waits on I/O, so no other request of a gevent worker runs meanwhile (but while a
-    search pauses, ``service.analysis_api.cooperative``: those requests find the collector off and
+    search pauses, ``service.http.analysis.cooperative``: those requests find the collector off and
     leave it so); the body and what was built from it go by reference counting when the answer is
-    made, and the middleware (``service.ops``) turns the collector on again (``resume_gc``) for the
+    made, and the middleware (``service.http.ops``) turns the collector on again (``resume_gc``) for the
     request that turned it off, and it finds what is left. Before the parse (a slow client's body)
     the collector runs as usual.
     """
@@ -178,7 +178,7 @@ def integral_floats(raw: bytes, data):
 
 def numbers(raw: bytes, data, marked: bytes | bool | None = None) -> tuple[object, InvalidRecord | None]:
     """``integral_floats`` that hands the refusal back instead of raising it, with the body
-    converted all the same: ``service.api.body`` checks the envelope's shape first (a field the
+    converted all the same: ``service.http.api.body`` checks the envelope's shape first (a field the
     schema bounds is its 400; a ``2.0`` beside a huge number is still an integer). ``marked``:
     ``marks(raw)``, if the caller has it, or the compiled scan's word (``shape``): True, a number
     to look at outside strings; False, none."""

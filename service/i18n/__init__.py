@@ -1,10 +1,14 @@
-"""Messages in English, Gujarati, Hindi and Urdu, chosen by ``Accept-Language`` (issue 13).
+"""The translations: messages in English, Gujarati, Hindi and Urdu, chosen by ``Accept-Language``.
+
+This package holds the catalogues (``locale/``), the word tables whose msgids the code marks
+(``field_words``, ``catalogue_terms``) and the negotiation below; the HTTP edge and the pages render
+through it, the rules only mark their words (``service.rules.messages``).
 
 The referee writes its words in English, as gettext msgids: a refusal's detail is a message value
 (``service.rules.messages.M``: a template and its parameters), a page's or the catalogue's words are
 constants marked ``N_``. ``pybabel extract`` (``make messages``, babel.cfg) gathers them into
-``service/locale/messages.pot``; each language's ``.po`` beside it is package data, read once per
-process through Babel into a ``gettext`` ``Translations``. Here, at the HTTP edge, a message is
+``service/i18n/locale/messages.pot``; each language's ``.po`` beside it is package data, read once per
+process through Babel into a ``gettext`` ``Translations``. At the edge, a message is
 rendered in the language the client negotiated (RFC 9110, 12.5.4: q-values, ``gu-IN`` -> ``gu``,
 ``*``), English when it names none of ours, and the answer says which (``Content-Language``) and
 that it depends on the header (``Vary: Accept-Language``). Codes and reasons never change.
@@ -22,7 +26,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from .rules.messages import M
+from ..rules.messages import M
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DEFAULT = "en"
@@ -120,7 +124,7 @@ def direction(lang: str) -> str:
 
 def catalogue_words(entry: dict, lang: str) -> dict:
     """A game's catalogue entry with its words in ``lang``: name, deck, option meanings, move types."""
-    from .catalogue_words import MOVE_TYPES
+    from .catalogue_terms import MOVE_TYPES
     moves = MOVE_TYPES.get(entry["id"], {})
     out = dict(entry)
     out["name"] = translate(entry["name"], lang)
@@ -161,7 +165,7 @@ def viewer_msgids() -> tuple[str, ...]:
     pot = LOCALE_DIR / f"{DOMAIN}.pot"
     with pot.open("rb") as f:
         catalog = read_po(f)
-    return tuple(m.id for m in catalog if m.id and any(loc.startswith("service/viewer/") for loc, _ in m.locations))
+    return tuple(m.id for m in catalog if m.id and any(loc.startswith("service/pages/viewer/") for loc, _ in m.locations))
 
 
 __all__ = ["LANGUAGES", "DEFAULT", "negotiate", "translate", "translations", "catalogue_words", "current",

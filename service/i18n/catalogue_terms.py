@@ -6,7 +6,7 @@ move type of every game has one.
 
 from __future__ import annotations
 
-from .rules.messages import N_
+from ..rules.messages import N_
 
 MOVE_TYPES: dict[str, dict[str, str]] = {
     "buck-euchre": {

@@ -9,40 +9,18 @@ online validator badge is switched off (``validatorUrl: null``) so the page neve
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
 import flask_swagger_ui
-import orjson
-import yaml
-from flask import Blueprint, Response, abort, request, send_from_directory
+from flask import Blueprint, Response, abort, send_from_directory
+
+from ..contract.document import cacheable, spec_json, spec_text
 
 docs = Blueprint("docs", __name__)
-# package data (a link to the checkout's openapi.yaml), so an installed wheel serves the contract too
-SPEC_PATH = Path(__file__).resolve().parent / "openapi.yaml"
 SWAGGER_DIR = Path(flask_swagger_ui.__file__).resolve().parent / "dist"
 # The only files the page needs; anything else in the package's folder is not served.
 _ASSETS = frozenset({"swagger-ui.css", "index.css", "swagger-ui-bundle.js", "swagger-ui-standalone-preset.js",
                      "favicon-32x32.png", "favicon-16x16.png", "oauth2-redirect.html", "oauth2-redirect.js"})
-
-
-@cache
-def spec_text() -> str:
-    return SPEC_PATH.read_text(encoding="utf-8")
-
-
-@cache
-def spec_json() -> bytes:
-    return orjson.dumps(yaml.load(spec_text(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
-
-
-def cacheable(data, mimetype: str, max_age: int = 300) -> Response:
-    """An answer that changes only with a deployment: a strong ETag, ``304`` on ``If-None-Match``."""
-    resp = Response(data, mimetype=mimetype)
-    resp.cache_control.public = True
-    resp.cache_control.max_age = max_age
-    resp.add_etag()
-    return resp.make_conditional(request)
 
 
 @docs.get("/openapi.yaml")

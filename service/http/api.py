@@ -14,17 +14,18 @@ from werkzeug.wsgi import get_content_length
 from schemas import requests as rq
 from schemas.games import calculator_schema
 
-from . import i18n
-from .app import Answer
-from .docs import cacheable
+from .. import i18n
+from ..contract.document import cacheable
+from ..rules import games
+from ..rules.errors import IllegalMove, InvalidRecord, short
+from ..rules.game import is_int
+from ..rules.messages import M
+from .accept import check_accept as _check_accept
 from .envelope import checker
 from .limits import numbers, pause_gc, shape
 from .problems import ApiProblem
-from .rules import games
-from .rules.errors import IllegalMove, InvalidRecord, short
-from .rules.game import is_int
 from .tokens import KEY_ENV, ExpiredToken, InvalidToken, Keyring, seed_commitment
-from .rules.messages import M
+from .wsgi import Answer
 
 api = Blueprint("api", __name__)
 
@@ -33,16 +34,6 @@ _JSON_TYPES = ("application/json",)
 
 def reply(payload, status: int = 200) -> Response:
     return Answer.of_json(orjson.dumps(payload), status)
-
-
-def _check_accept(req=None) -> None:
-    req = req or request
-    header = req.environ.get("HTTP_ACCEPT")
-    if not header or header == "*/*" or header == "application/json":  # the usual cases, no parsing
-        return
-    accept = req.accept_mimetypes
-    if accept and not accept.best_match(["application/json", "application/problem+json"]):
-        raise ApiProblem(406, "not_acceptable", M("this API answers application/json only"))
 
 
 def body(schema: type[rq.Envelope] | None = None, cap: str = "MAX_CONTENT_LENGTH",
@@ -85,7 +76,7 @@ def body(schema: type[rq.Envelope] | None = None, cap: str = "MAX_CONTENT_LENGTH
                              errors={k: ["Unknown field."] for k in unknown})
         fast = checker(schema)
         checked = fast(data) if fast is not None else None
-        if checked is not None:  # the very dict marshmallow would answer (service/envelope.py)
+        if checked is not None:  # the very dict marshmallow would answer (service/http/envelope.py)
             if too_big is not None:
                 raise too_big
             return checked

@@ -14,7 +14,7 @@ from functools import cache
 import orjson
 from flask import Blueprint, Response, abort, send_from_directory
 
-from .. import i18n
+from ... import i18n
 from .words import translate_page
 
 STATIC = Path(__file__).resolve().parent / "static"

@@ -6,10 +6,9 @@ import orjson
 from flask import Response
 from werkzeug.exceptions import HTTPException
 
-from . import i18n
-from .problem_pages import PROBLEMS
-from .problem_type import PROBLEM_TYPE
-from .rules.messages import M, N_
+from .. import i18n
+from ..contract.problems import PROBLEM_TYPE, PROBLEMS
+from ..rules.messages import M, N_
 
 
 _HTTP_CODES = {

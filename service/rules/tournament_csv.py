@@ -8,7 +8,7 @@ from __future__ import annotations
 import csv
 import io
 
-from .rules.tournament import Scored
+from .tournament import Scored
 
 
 def _cell(value) -> str:

@@ -1,13 +1,13 @@
 """marshmallow's messages in a problem's ``errors`` (``invalid_request``), as msgids.
 
 marshmallow writes them in English; those that carry no value are translated by their exact text
-where the problem is rendered (``service.problems``). Those with a value formatted in (``Length must
+where the problem is rendered (``service.http.problems``). Those with a value formatted in (``Length must
 be 4.``) stay English: marshmallow formats them before we see them.
 """
 
 from __future__ import annotations
 
-from .rules.messages import N_
+from ..rules.messages import N_
 
 FIELD_MESSAGES = (
     N_("Unknown field."), N_("Invalid input type."), N_("Missing data for required field."),

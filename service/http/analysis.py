@@ -14,10 +14,10 @@ from flask import Blueprint, current_app
 
 from schemas.analysis import AnalysisRequest, HintRequest
 
+from ..rules.analysis import DEFAULT_REQUEST_CAP, AnalysisRefused, adapter_for, analyse, hint
+from ..rules.messages import M
 from .api import body, game_of, open_record, replay, reply, seat_forbidden
 from .problems import problem
-from .rules.analysis import DEFAULT_REQUEST_CAP, AnalysisRefused, adapter_for, analyse, hint
-from .rules.messages import M
 
 analysis = Blueprint("analysis", __name__)
 

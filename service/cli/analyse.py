@@ -13,9 +13,9 @@ from __future__ import annotations
 import json
 import sys
 
-from .rules.analysis import AnalysisRefused, adapter_for, analyse
-from .rules.errors import NotApplicable, RefereeError
-from .rules.games import GAMES
+from ..rules.analysis import AnalysisRefused, adapter_for, analyse
+from ..rules.errors import NotApplicable, RefereeError
+from ..rules.games import GAMES
 
 
 CLI_MAX_NODES = 200_000

@@ -17,7 +17,7 @@ one line per match. A file may hold any number of hands: the service's 500-hand 
 (``REFEREE_MAX_HANDS``) protects a shared server, not a director's own machine, so the command line
 has no cap unless ``--max-hands`` sets one.
 
-``referee tournament EVENT.json`` scores a whole event (``service.tournament_cli``).
+``referee tournament EVENT.json`` scores a whole event (``service.cli.tournament``).
 Exit status: 0 every match replays, 1 the referee refuses one (illegal move, impossible record),
 2 a file cannot be read or is not one of the shapes above.
 """
@@ -28,9 +28,9 @@ import argparse
 import json
 import sys
 
-from . import cli_analyse, tournament_cli
-from .rules.errors import IllegalMove, RefereeError
-from .rules.games import GAMES
+from ..rules.errors import IllegalMove, RefereeError
+from ..rules.games import GAMES
+from . import analyse, tournament
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 # Fields of a hand result already printed on their own, or too long for one line.
@@ -135,13 +135,13 @@ def main(argv: list[str] | None = None) -> int:
     rp.add_argument("--json", action="store_true", help="print the …/matches/replay answer as JSON (one line per file)")
     rp.add_argument("--quiet", action="store_true", help="one line per match instead of one per hand")
     rp.add_argument("--max-hands", type=int, default=None, help="refuse a file of more hands (default: no cap)")
-    tournament_cli.add_parser(sub)  # `referee tournament` (service/tournament_cli.py)
-    cli_analyse.add_parser(sub)  # `referee analyse RECORD.json` (service/cli_analyse.py)
+    tournament.add_parser(sub)  # `referee tournament` (service/cli/tournament.py)
+    analyse.add_parser(sub)  # `referee analyse RECORD.json` (service/cli/analyse.py)
     args = parser.parse_args(argv)
     if args.command == "tournament":
-        return tournament_cli.run(args)
+        return tournament.run(args)
     if args.command == "analyse":
-        return cli_analyse.run(args)
+        return analyse.run(args)
     status = EXIT_OK
     for name in args.match:
         if len(args.match) > 1 and not args.json:
@@ -171,6 +171,3 @@ def _replay_file(name: str, args) -> int:
         return EXIT_OK
     return replay(game_id, hands, sys.stdout, max_hands, args.quiet)
 
-
-if __name__ == "__main__":
-    sys.exit(main())
