@@ -26,7 +26,7 @@ LANGUAGES = ("gu", "hi", "ur")
 LETTER = {"gu": "\u0A80-\u0AFF", "hi": "\u0900-\u097F", "ur": "\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF"}
 # endings written onto a word (Gujarati's postpositions, the plural and oblique forms), so that an
 # avoided word is found inflected and not inside another word (સર in સરખા, سر in دوسرا)
-ENDINGS = {"gu": "માં|નો|ની|નું|નાં|ના|થી|ને|ે|ો|ોમાં|ોનો|ોની|ોનું|ોનાં|ોના|ોથી|ોને",
+ENDINGS = {"gu": "માંથી|માંનો|માંની|માંનું|માંનાં|માંના|માં|નો|ની|નું|નાં|ના|થી|ને|નેય|ે|ો|ોમાંથી|ોમાં|ોનો|ોની|ોનું|ોનાં|ોના|ોથી|ોને",
            "hi": "ों|ें|े|ियाँ|ियों", "ur": "وں|یں|ے"}
 GAME_DIRS = {"court_piece": "court-piece", "bid_whist": "other", "five_hundred": "other",
              "buck_euchre": "other", "sixes": "other"}
