@@ -34,7 +34,7 @@ COURT_PIECE_CUES = re.compile(r"court piece|\brung\b|\brang\b|\bsar\b|hidden (?:
                               r"|chooser|deciding seat|\bcaller\b|\breveal|change.trump|call.trump|face.down", re.I)
 OTHER_CUES = re.compile(r"euchre|whist|five hundred|sixes|\bkitty\b|\bmakers?\b|order.up|turn(?:ed)?.up|uptown"
                         r"|downtown|misere|contract|\bbooks?\b|no.trumps?|joker|name.trump", re.I)
-CODE_SPANS = re.compile(r"`[^`]*`|<code>.*?</code>|<[^>]+>|\S*[_.\[\]/{}]\S*")
+CODE_SPANS = re.compile(r"`[^`]*`|<code>.*?</code>|<[^>]+>|\S*[_\[\]/{}]\S*|\S+\.\S+")
 QUOTED = re.compile(r"`[^`]*`|<code>.*?</code>|<[^>]+>|\"[^\"]*\"|'[^']*'|“[^”]*”|«[^»]*»")
 LATIN = re.compile(r"[A-Za-z]+")
 CODE_CHUNK = re.compile(r"[_./\[\]{}=+*<>0-9]")
@@ -44,9 +44,10 @@ PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
 
 
 @cache
-def concepts() -> dict[str, tuple[re.Pattern | None, str]]:
+def concepts() -> dict[str, tuple[re.Pattern | None, str, re.Pattern | None]]:
     with (GLOSSARY_DIR / "concepts.csv").open(encoding="utf-8", newline="") as f:
-        return {r["concept"]: (re.compile(r["names"], re.I) if r["names"] else None, r["game"])
+        return {r["concept"]: (re.compile(r["names"], re.I) if r["names"] else None, r["game"],
+                               re.compile(r["implied"], re.I) if r["implied"] else None)
                 for r in csv.DictReader(f)}
 
 
@@ -106,12 +107,14 @@ def glossary_misses(lang: str, entries=None) -> list[str]:
     for message, msgid, msgstr in messages(lang) if entries is None else entries:
         if not msgstr:
             continue
-        words = CODE_SPANS.sub(" ", LEADING_FIELD.sub(" ", msgid))
+        words = LEADING_FIELD.sub(" ", CODE_SPANS.sub(" ", msgid))
         game = game_of(message, msgid)
         found, said = {}, set()  # an avoided word is told once per message, under its first concept
         for row in glossary(lang):
-            names, concept_game = concepts()[row["concept"]]
+            names, concept_game, implied = concepts()[row["concept"]]
             if names is not None and not names.search(words) or concept_game and concept_game != game:
+                if row["only"] and not (implied and implied.search(words)) and avoided(lang, msgstr, row["word"]):
+                    found[f"{row['concept']}: {row['word']} where the msgid names no {row['concept']}"] = None
                 continue
             text = msgstr
             for phrase in row["except"]:
@@ -188,7 +191,9 @@ def test_the_glossary_ships_with_the_package():
     ("play a card to the trick", "હાથમાં એક પત્તું ચાલો", "gu", 0),
     ("in single sar every trick counts", "સિંગલ સરમાં દરેક હાથ ગણાય", "gu", 0),
     ("two equal tricks", "બે સરખા હાથ", "gu", 0),
-    ("the hand is over", "હાથ પૂરો થયો", "gu", 1),
+    ("the hand is over", "હાથ પૂરો થયો", "gu", 2),  # હાથ for a deal, and where no trick is named
+    ("only the caller may reveal when leading", "હાથ શરૂ કરતી વખતે ફક્ત રંગ બોલનાર જ રંગ બતાવી શકે", "gu", 0),
+    ("void in the led suit while holding the joker", "ચાલેલો સૂટ નથી અને જોકર હાથમાં છે", "gu", 1),
     # Court Piece's trump is રંગ, the other games' ટ્રમ્પ, decided by where the message is written
     ("only the caller may change trump", "ફક્ત રંગ બોલનાર જ ટ્રમ્પ બદલી શકે", "gu", 1),
     ("the winning bidder names the trump suit", "જીતનાર ટ્રમ્પનો સૂટ બોલે છે", "gu", 0),
