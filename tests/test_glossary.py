@@ -20,7 +20,8 @@ import pytest
 from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "service" / "locale"  # the one path to change on a move
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE_DIR = ROOT / "service" / "locale"  # the one path to change when the catalogues move
 GLOSSARY_DIR = LOCALE_DIR / "glossary"
 LANGUAGES = ("gu", "hi", "ur")
 LETTER = {"gu": "\u0A80-\u0AFF", "hi": "\u0900-\u097F", "ur": "\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF"}
@@ -179,7 +180,7 @@ def test_every_entry_is_translated_with_its_placeholders(lang):
 
 def test_the_glossary_ships_with_the_package():
     """pyproject.toml's package-data takes the tables with the catalogues."""
-    text = (LOCALE_DIR.parent.parent / "pyproject.toml").read_text(encoding="utf-8")
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert "locale/glossary/*" in text
     for lang in LANGUAGES:
         assert [r for r in glossary(lang) if r["word"] or r["avoid"]], f"{lang}.csv is empty"
