@@ -80,7 +80,7 @@ def catalogue(lang: str):
 
 
 def messages(lang: str):
-    """(msgid, msgstr, game) of every entry, plural forms one by one."""
+    """(message, msgid, msgstr) of every entry, plural forms one by one."""
     for m in catalogue(lang):
         if not m.id:
             continue
