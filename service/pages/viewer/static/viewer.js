@@ -451,7 +451,8 @@ function renderFacts(state) {
   add("phase", state.phase, T("phase"));
   add("to act", state.to_act === null ? T("nobody") : seatLabel(state.to_act), T("to act"));
   const trump = trumpText(state);
-  if (trump !== null) add("trump", trump, T("trump"));
+  // the label names trump as each game's players do: Court Piece's rung (રંગ), the others' trump (ટ્રમ્પ)
+  if (trump !== null) add("trump", trump, viewer.game === "court-piece" ? T("rung") : T("trump"));
   for (const [k, v] of Object.entries(state)) {
     if (TABLE_FIELDS.has(k) || k === "phase" || k === "to_act" || k === "trump" || v === null || v === false) continue;
     if (k === "auction" && v && Array.isArray(v.calls)) {
