@@ -744,8 +744,10 @@ def record_double_dummy(game: Game, record: dict, max_nodes: int | None = None, 
     try:
         for i in range(i, len(moves)):
             move = game.parse_move(moves[i], hand.n, hand.pack, None, f"record.moves[{i}]")
-            if searching and adapter.in_play(hand) and hand.to_act is not None:
-                listing = hand.legal_moves()
+            listing = hand.legal_moves() if searching and adapter.in_play(hand) and hand.to_act is not None else None
+            if listing is not None and len(listing) == 1 and count is not None:
+                pass  # a forced move keeps the count by definition: nothing to search
+            elif listing is not None:
                 objective = Objective(name, hand.to_act, declarers, maxers)
                 have = _tricks_of(game.id, hand, declarers)
                 played = game.write_move(move)
