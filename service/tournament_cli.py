@@ -149,6 +149,7 @@ def _score(game, event, stderr, jobs=None, max_nodes=None):
 
 def _bar(stderr, total, desc):
     from tqdm import tqdm
+    tqdm.monitor_interval = 0  # no monitor thread: the analysis may fork worker processes
     # a terminal that reports no size (some ptys say 0 x 0) would get no bar: tqdm hides bars below
     # the last row
     size = shutil.get_terminal_size((80, 24))
