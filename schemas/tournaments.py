@@ -152,7 +152,7 @@ def _nullable_int(**kw):
     return fields.Integer(required=True, allow_none=True, **kw)
 
 
-class Move(Schema):
+class DoubleDummyMove(Schema):
     """A move as the record and ``…/legal-moves`` write it (a card play, a reveal, ...)."""
 
     class Meta:
@@ -165,8 +165,8 @@ class Move(Schema):
 class FirstLoss(Schema):
     move_index = fields.Integer(required=True, metadata={"description": "0-based index into the record's moves"})
     seat = fields.Integer(required=True)
-    move = fields.Nested(Move, required=True, metadata={"description": "the move played"})
-    best = fields.Nested(Move, required=True, metadata={
+    move = fields.Nested(DoubleDummyMove, required=True, metadata={"description": "the move played"})
+    best = fields.Nested(DoubleDummyMove, required=True, metadata={
         "description": "the first move in the listing's order that kept the count"})
     cost = fields.Integer(required=True, metadata={"description": "the tricks the move played moved the count by"})
 
