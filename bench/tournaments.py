@@ -6,7 +6,15 @@ tables of 500 boards each (every board at ten tables), the cards played at rando
 gunicorn with one worker and the project's gunicorn.conf.py, against ``GUNICORN_TIMEOUT``. Then the
 same at half the size, to show the cost is linear in hands. Printed, never asserted.
 
-``python -m bench.tournaments [--hands N] [--game G] [--skip-http]``
+Then "double_dummy": true (TOURNAMENTS.md, "Double-dummy results"): a 1,000-hand event of each
+trick-taking game scored with every record analysed, in process on one core, each hand under the
+``…/analysis`` request cap (``DEFAULT_REQUEST_CAP`` nodes, as over HTTP); the target is under 60 s
+for 1,000 hands. A game whose hands take seconds is measured on a sample (``--dd-sample``) and the
+1,000 hands extrapolated, said so on its line; ``--dd-hands`` sets the event's size, ``--dd-jobs``
+adds a run spread over that many processes (the CLI's ``--jobs``).
+
+``python -m bench.tournaments [--hands N] [--game G] [--skip-http] [--skip-dd] [--dd-hands N]
+[--dd-sample N] [--dd-jobs N]``
 """
 
 from __future__ import annotations
@@ -84,11 +92,74 @@ def measure(game_id: str, hands: int, http_too: bool) -> dict:
     return out
 
 
+DD_GAMES = ("buck-euchre", "bid-whist", "court-piece", "five-hundred")
+DD_SAMPLED = {"bid-whist", "court-piece", "five-hundred"}  # seconds a hand today: sampled
+
+
+def measure_dd(game_id: str, hands: int, jobs: int = 1) -> dict:
+    """One event of ``hands`` records scored with "double_dummy": true (one core: each analysed
+    hand's time too)."""
+    from statistics import median, quantiles
+
+    from service.rules.tournament import DoubleDummy
+    event = build(game_id, hands, seed=f"bench-dd-{game_id}")
+    event["double_dummy"] = True
+    body = load_event(json.loads(json.dumps(event)))
+    times = []
+
+    def timed(fn, items):  # one core: each hand's analysis timed as it runs
+        for item in items:
+            t1 = time.perf_counter()
+            entry, nodes = fn(item)
+            if entry is not None:
+                times.append(time.perf_counter() - t1)
+            yield entry, nodes
+    dd = DoubleDummy(mapper=timed)
+    pool = None
+    if jobs > 1:
+        import multiprocessing
+        pool = multiprocessing.get_context().Pool(jobs)
+        dd = DoubleDummy(mapper=lambda fn, items: pool.imap(fn, list(items), chunksize=1))
+    work = Work()
+    t0 = time.perf_counter()
+    try:
+        scored = score_tournament(GAMES[game_id], body, None, work, double_dummy=dd)
+    finally:
+        if pool is not None:
+            pool.terminate()
+    total = time.perf_counter() - t0
+    entries = [e for t in scored.answer["tables"] for e in t["double_dummy"]]
+    out = {"hands": len(entries), "s": total, "analysed": work.dd_hands, "nodes": work.dd_nodes,
+           "refused": sum(1 for e in entries if e and "refused" in e),
+           "losses": sum(1 for e in entries if e and e.get("first_loss"))}
+    if len(times) >= 2:
+        out["median_s"], out["p90_s"] = median(times), quantiles(times, n=10)[-1]
+    return out
+
+
+def dd_line(game_id: str, r: dict, target_hands: int, jobs: int) -> str:
+    per = r["s"] / r["hands"]
+    line = (f"  dd {game_id}: {r['hands']} hands ({r['analysed']} analysed, {r['refused']} over the cap, "
+            f"{r['losses']} with a first loss), {jobs} job{'s' if jobs > 1 else ''}: {r['s']:7.2f} s "
+            f"({1e3 * per:7.1f} ms/hand, {r['nodes'] / max(r['s'], 1e-9):8.0f} nodes/s)")
+    if "median_s" in r:
+        line += f"; per analysed hand median {1e3 * r['median_s']:.1f} ms, p90 {1e3 * r['p90_s']:.1f} ms"
+    if r["hands"] != target_hands:
+        line += f"; {target_hands} hands extrapolated: {per * target_hands:7.1f} s"
+    return line + (f" (target < 60 s: {'met' if per * target_hands < 60 else 'NOT met'})" if jobs == 1 else "")
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.tournaments", description=__doc__.splitlines()[0])
     p.add_argument("--hands", type=int, default=10_000)
     p.add_argument("--game", default="buck-euchre", choices=list(GAMES))
     p.add_argument("--skip-http", action="store_true")
+    p.add_argument("--skip-dd", action="store_true", help="no double-dummy section")
+    p.add_argument("--dd-hands", type=int, default=1000, help="the double-dummy event's records")
+    p.add_argument("--dd-sample", type=int, default=20,
+                   help="records actually scored for the slow games (the rest extrapolated); 0: all")
+    p.add_argument("--dd-jobs", type=int, default=2, help="a second run over this many processes (1: none)")
+    p.add_argument("--dd-games", nargs="*", default=list(DD_GAMES), choices=list(DD_GAMES))
     args = p.parse_args(argv)
     print(f"bench tournaments: {args.game}, duplicate from full records, load average {os.getloadavg()[0]:.2f}")
     status = 0
@@ -104,6 +175,17 @@ def main(argv=None) -> int:
                 status = 1
                 line += f"  ** {r.get('http_error', 'over the timeout')}"
         print(line, flush=True)
+    if not args.skip_dd:
+        print(f"bench tournaments, double_dummy: {args.dd_hands}-hand events, duplicate from full records "
+              f"(random play), each hand under the …/analysis request cap", flush=True)
+        for game_id in args.dd_games:
+            hands = args.dd_hands
+            if game_id in DD_SAMPLED and args.dd_sample:
+                hands = min(hands, args.dd_sample)
+            print(dd_line(game_id, measure_dd(game_id, hands), args.dd_hands, 1), flush=True)
+            if args.dd_jobs > 1:
+                print(dd_line(game_id, measure_dd(game_id, hands, args.dd_jobs), args.dd_hands, args.dd_jobs),
+                      flush=True)
     return status
 
 

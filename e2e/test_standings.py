@@ -177,3 +177,30 @@ def test_a_refused_match_log_jumps_to_the_hand_and_move_it_names(browser, server
     wait_ready(browser, "1/2/")
     assert browser.find_element(By.CSS_SELECTOR, "#moves li.at").get_attribute("data-move-index") == "2"
     assert "at move_index 2 (move #3)" in browser.find_element(By.ID, "error").text
+
+
+def test_double_dummy_column_and_the_costly_move_in_the_hand_viewer(browser, server):
+    """The page's box asks for "double_dummy"; each hand's tricks possible / taken, and the first
+    costly move linked to the position before it in the hand viewer (TOURNAMENTS.md)."""
+    from tests.test_tournament_double_dummy import known_event
+    doc = {"game": "buck-euchre", **known_event()}
+    del doc["double_dummy"]
+    browser.get(f"{server}/viewer/tournament")
+    box = browser.find_element(By.ID, "input")
+    browser.execute_script("arguments[0].value = arguments[1];", box, json.dumps(doc))
+    browser.find_element(By.ID, "double-dummy").click()
+    browser.find_element(By.ID, "load").click()
+    wait_page(browser)
+    table0 = browser.find_element(By.CSS_SELECTOR, '#tables .etable[data-round="0"][data-table="0"]')
+    cells = table0.find_elements(By.CSS_SELECTOR, 'td[data-key="double_dummy"]')
+    assert cells[0].text == "4 / 2 · move_index 14: seat 0 played JC (AC kept it), cost 2"
+    assert cells[1].text == "2 / 1 · move_index 12: seat 0 played AS (AC kept it), cost 1"
+    sheet = browser.find_element(By.CSS_SELECTOR, '#tables .etable[data-table="1"] td[data-key="double_dummy"]')
+    assert sheet.text == "—"
+    full_shot(browser, "standings-double-dummy.png")
+    link = cells[0].find_element(By.CSS_SELECTOR, "a.hand-link")
+    href = link.get_attribute("href")
+    assert "hand_index=0" in href and "move_index=14" in href
+    link.click()
+    wait_ready(browser, "0/14/")  # the position before the costly move, the move marked
+    assert browser.find_element(By.CSS_SELECTOR, "#moves li.at").get_attribute("data-move-index") == "14"

@@ -15,6 +15,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 from service.rules.messages import N_
 
 from .fields import OneOf, enum
+from .requests import StrictBoolean
 
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"
 _ID = validate.Regexp(ID_PATTERN, error="not an id (letters, digits, '.', '_', '-'; 1-64 characters)")
@@ -75,6 +76,8 @@ class EventRequest(_Strict):
     entrants = fields.List(fields.Nested(Entrant), required=True, validate=validate.Length(min=1))
     boards = fields.List(fields.Nested(Board), validate=validate.Length(min=1))
     rounds = fields.List(fields.Nested(Round), required=True, validate=validate.Length(min=1))
+    double_dummy = StrictBoolean(metadata={"default": False, "description": "add each recorded hand's "
+                                           "double-dummy result (TOURNAMENTS.md, \"Double-dummy results\")"})
 
     @validates_schema
     def _format_fields(self, data, **kwargs):
@@ -135,6 +138,10 @@ class TournamentProblem(Schema):
     entrant = fields.String()
     entrant_index = fields.Integer()
     errors = fields.Dict()
+    hands = fields.Integer(metadata={"description": "too_many_analysed_hands: the records that reach the card play"})
+    max_hands = fields.Integer(metadata={"description": "too_many_analysed_hands: how many fit the request's cap"})
+    max_nodes = fields.Integer(metadata={"description": "too_many_analysed_hands: the request's node cap "
+                                         "(REFEREE_MAX_TOURNAMENT_DD_NODES)"})
 
 
 def _ints(**kw):
@@ -143,6 +150,45 @@ def _ints(**kw):
 
 def _nullable_int(**kw):
     return fields.Integer(required=True, allow_none=True, **kw)
+
+
+class DoubleDummyMove(Schema):
+    """A move as the record and ``…/legal-moves`` write it (a card play, a reveal, ...)."""
+
+    class Meta:
+        unknown = "include"
+
+    seat = fields.Integer(required=True)
+    type = fields.String(required=True)
+
+
+class FirstLoss(Schema):
+    move_index = fields.Integer(required=True, metadata={"description": "0-based index into the record's moves"})
+    seat = fields.Integer(required=True)
+    move = fields.Nested(DoubleDummyMove, required=True, metadata={"description": "the move played"})
+    best = fields.Nested(DoubleDummyMove, required=True, metadata={
+        "description": "the first move in the listing's order that kept the count"})
+    cost = fields.Integer(required=True, metadata={"description": "the tricks the move played moved the count by"})
+
+
+class HandDoubleDummy(Schema):
+    """One record's double-dummy result; a hand over its node cap is ``{"refused": …}`` instead."""
+
+    declarers = fields.List(fields.Integer(), metadata={"description": "the seats whose count the contract is "
+                                                          "about (the contractor's side; a misère's contractor)"})
+    tricks_possible = fields.Integer(metadata={"description": "the declaring side's tricks with perfect play "
+                                               "from the first card, every hand known"})
+    tricks_taken = fields.Integer(metadata={"description": "the tricks it took at the table"})
+    first_loss = fields.Nested(FirstLoss, allow_none=True, metadata={
+        "description": "the first move after which the count moved against its side; null: none did"})
+    refused = enum(["analysis_budget_exceeded"], required=False,
+                   description="instead of the fields above: the hand's analysis was over its node cap")
+
+
+def _double_dummy():
+    return fields.List(fields.Nested(HandDoubleDummy, allow_none=True), metadata={
+        "description": "with \"double_dummy\": true only: one entry per hand applied, null for a score-sheet "
+                       "line or a hand with no card play or no declaring side"})
 
 
 class MatchTable(Schema):
@@ -157,6 +203,7 @@ class MatchTable(Schema):
     match_over = fields.Boolean(required=True)
     winner = _nullable_int(metadata={"description": "the winning position, or null"})
     winners = _ints(metadata={"description": "every winning position ([] while the match goes on)"})
+    double_dummy = _double_dummy()
 
 
 class MatchRow(Schema):
@@ -179,6 +226,7 @@ class DuplicateTable(Schema):
     boards = _ints()
     deltas = fields.List(fields.List(fields.Integer()), required=True)
     totals = _ints()
+    double_dummy = _double_dummy()
 
 
 class BoardResult(Schema):

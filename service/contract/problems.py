@@ -93,6 +93,11 @@ PROBLEMS: dict[str, tuple[int, str, str, str]] = {
         N_("The event holds more hands than the service's cap (one table may also hold at most "
            "`REFEREE_MAX_HANDS` hands)."),
         N_("Split the event, or ask the operator about the `REFEREE_MAX_TOURNAMENT_*` caps.")),
+    "too_many_analysed_hands": (422, N_("Too many analysed hands"),
+        N_("With `double_dummy`, the event's hands that reach the card play could together search more "
+           "nodes than one request may (`REFEREE_MAX_TOURNAMENT_DD_NODES`; each hand may search "
+           "`REFEREE_MAX_ANALYSIS_NODES`); `hands` and `max_hands` say how many there are and how many fit."),
+        N_("Ask without `double_dummy`, split the event, or run `referee tournament --double-dummy`.")),
     "duplicate_entrant": (422, N_("Duplicate entrant"),
         N_("Two entrants share an id; `entrant_index` is the later."),
         N_("Give every entrant its own `id`.")),

@@ -15,7 +15,7 @@ from marshmallow import ValidationError
 from schemas.tournaments import Board, Entrant, EventRequest, Round, Table, load_event
 
 from ..rules.messages import M
-from ..rules.tournament import ENV, Limits, TournamentError, score_tournament
+from ..rules.tournament import ENV, DoubleDummy, Limits, TournamentError, score_tournament
 from ..rules.tournament_csv import to_csv
 from .api import body, game_of, reply
 from .problems import ApiProblem, problem
@@ -41,6 +41,21 @@ def limits(config) -> Limits:
                   tables=config["MAX_TOURNAMENT_TABLES"], boards=config["MAX_TOURNAMENT_BOARDS"],
                   hands=config["MAX_TOURNAMENT_HANDS"], hands_per_table=config["MAX_HANDS"],
                   moves=config["MAX_MOVES"])
+
+
+# "double_dummy": true: each hand may search the …/analysis request cap (REFEREE_MAX_ANALYSIS_NODES);
+# the whole request at most REFEREE_MAX_TOURNAMENT_DD_NODES, by default this many hands' worth
+DD_HANDS_DEFAULT = 20
+
+
+def double_dummy() -> DoubleDummy:
+    """The request's double-dummy caps, counted in nodes, and the gevent worker's pause."""
+    from .analysis import cooperative, request_cap
+    per_hand = request_cap()
+    cap = current_app.config.get("MAX_TOURNAMENT_DD_NODES")
+    if cap is None:
+        cap = int(os.environ.get("REFEREE_MAX_TOURNAMENT_DD_NODES", DD_HANDS_DEFAULT * per_hand))
+    return DoubleDummy(hand_cap=per_hand, event_cap=cap, pause=cooperative())
 
 
 def _wants_csv() -> bool:
@@ -140,7 +155,7 @@ def score(game_id):
         raise ApiProblem(400, "invalid_request", M("the tournament's shape is wrong"),
                          errors=exc.normalized_messages()) from None
     try:
-        scored = score_tournament(game, event, lim)
+        scored = score_tournament(game, event, lim, double_dummy=double_dummy() if event.get("double_dummy") else None)
     except TournamentError as exc:
         return problem_of(exc)
     if csv:

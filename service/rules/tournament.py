@@ -61,6 +61,8 @@ class Work:
     sheet_lines: int = 0      # score-sheet lines handed to score_match, summed over calls
     deals: int = 0            # boards dealt from their seeds
     comparisons: int = 0      # matchpoint work units (one per result, after sorting)
+    dd_hands: int = 0         # records searched double dummy ("double_dummy": true)
+    dd_nodes: int = 0         # the solver's nodes over all of them
 
 
 class TournamentError(RefereeError):
@@ -615,10 +617,12 @@ def total_hands(body: dict) -> int:
 
 
 def score_tournament(game: Game, body: dict, limits: Limits | None = None, work: Work | None = None,
-                     progress=None) -> Scored:
+                     progress=None, double_dummy: "DoubleDummy | None" = None) -> Scored:
     """TOURNAMENTS.md from check (3) on: ``body`` has passed the shape check (2).
 
-    ``progress(hands)`` is called after each table with the hands it held (the CLI's bar).
+    ``progress(hands)`` is called after each table with the hands it held (the CLI's bar). With
+    ``"double_dummy": true`` in the body, every record is then analysed as ``double_dummy`` says
+    (the defaults: ``…/analysis``' caps per hand, no cap on the event).
     """
     event = _Event(game, body, limits or Limits(), work if work is not None else Work(), progress)
     event.check_caps()
@@ -627,6 +631,8 @@ def score_tournament(game: Game, body: dict, limits: Limits | None = None, work:
     event.ranking = ranking_keys(game, event.fmt, event.n_positions)
     tables = event.score_tables()
     hands = [(t, t.pop("_hands")) for t in tables]
+    if body.get("double_dummy"):
+        add_double_dummy(game, tables, [h for _, h in hands], double_dummy or DoubleDummy(), event.work)
     answer = {"game": game.id, "name": body.get("name"), "format": event.fmt, "tables": tables,
               "ranking": event.ranking}
     if event.duplicate:
@@ -634,3 +640,184 @@ def score_tournament(game: Game, body: dict, limits: Limits | None = None, work:
     else:
         answer["standings"] = event.standings_matches(tables)
     return Scored(answer, hands, event.n_positions, event.n)
+
+
+# --- double-dummy results (TOURNAMENTS.md, "Double-dummy results") ---------------------------------
+# Only ``service.rules.analysis``'s public names are used (``Budget``, ``Objective``, ``adapter_for``,
+# ``move_code``): a faster solver behind them makes every event faster with no change here.
+
+def _declarer_seat(game_id: str, hand):
+    """The seat whose contract the count is about, or None (no declaring side)."""
+    if game_id == "bid-whist":
+        return hand.bidder
+    if game_id == "court-piece":
+        return hand.caller
+    if game_id == "five-hundred":
+        return hand.contractor if hand.bid is not None else None  # play_out: no contract
+    if game_id == "buck-euchre":
+        return hand.maker
+    return None
+
+
+def _tricks_of(game_id: str, hand, declarers) -> int:
+    """Tricks the declarers have taken in the card play so far (Bid Whist's kitty book is no trick)."""
+    if game_id == "bid-whist":
+        return sum(hand.won[s] for s in declarers)
+    if game_id == "court-piece":  # counted per team
+        return hand.won[declarers[0] % 2]
+    if game_id == "five-hundred":
+        return sum(hand.tricks_by_seat[s] for s in declarers)
+    return sum(hand.tricks_won[s] for s in declarers)
+
+
+@dataclass(frozen=True)
+class DoubleDummy:
+    """How an event's records are analysed: the node caps, the pause hook, the mapper.
+
+    ``hand_cap``: nodes for all the searches of one hand, the ``…/analysis`` request cap ("the same
+    node cap per hand applies"); ``max_nodes``: nodes per search, ``…/analysis``' default.
+    ``event_cap``: nodes for the whole event, or None (the CLI): an event whose analysed hands could
+    together need more (hands × ``hand_cap``) is refused before any search (``too_many_analysed_hands``),
+    so an accepted event never stops half-way. ``pause``: called every few thousand nodes (a gevent
+    worker's ``sleep``). ``mapper(fn, jobs)``: the results of ``fn(job)`` in the jobs' order (the CLI
+    passes a process pool's ``imap``); ``progress(k)`` after each hand.
+    """
+
+    hand_cap: int | None = None
+    max_nodes: int | None = None
+    event_cap: int | None = None
+    pause: object = None
+    mapper: object = None
+    progress: object = None
+
+
+def _first_play(game: Game, record: dict):
+    """(hand at the first card of play, its move index, adapter, declarers, maximizers, objective
+    name), or None where the hand has no double-dummy entry (no card play, no declaring side, or a
+    game or mode the analysis does not cover)."""
+    from .analysis import adapter_for
+    from .errors import NotApplicable
+    try:
+        adapter = adapter_for(game, game.parse_options(record.get("options")))
+    except NotApplicable:
+        return None  # Sixes, Court Piece's pile modes
+    hand = game.start(record)
+    moves = record.get("moves") or []
+    i = 0
+    while i < len(moves) and not (adapter.in_play(hand) and hand.to_act is not None):
+        hand.play(game.parse_move(moves[i], hand.n, hand.pack, None, f"record.moves[{i}]"), i)
+        i += 1
+    if i == len(moves) or not adapter.in_play(hand):
+        return None  # thrown in, redealt, no play (a lone Buck Euchre participant)
+    seat = _declarer_seat(game.id, hand)
+    if seat is None:
+        return None
+    own = adapter.objective(hand, seat)
+    return hand, i, adapter, list(own.counted), set(own.maxers), own.name
+
+
+def analysable(game: Game, record: dict) -> bool:
+    """Whether the record gets a double-dummy object (else its entry is ``null``)."""
+    return _first_play(game, record) is not None
+
+
+def record_double_dummy(game: Game, record: dict, max_nodes: int | None = None, hand_cap: int | None = None,
+                        pause=None) -> tuple[dict | None, int]:
+    """(the record's entry, nodes searched): TOURNAMENTS.md's object, ``null`` or the refusal.
+
+    The declaring side's count is followed move by move from the first card: where it is known
+    (``count``), only the move played is searched, and if its value keeps the count the walk goes
+    on; the first move whose value does not is the first loss, and only there is every legal move
+    searched (for ``best``). A hand over its cap is ``{"refused": "analysis_budget_exceeded"}``.
+    """
+    from .analysis import DEFAULT_MAX_NODES, DEFAULT_REQUEST_CAP, AnalysisRefused, Budget, Objective
+    from .analysis.adapters import move_code
+    found = _first_play(game, record)
+    if found is None:
+        return None, 0
+    hand, i, adapter, declarers, maxers, name = found
+    budget = Budget(DEFAULT_MAX_NODES if max_nodes is None else max_nodes,
+                    DEFAULT_REQUEST_CAP if hand_cap is None else hand_cap, pause)
+    moves = record["moves"]
+    count = possible = loss = None
+    searching = True
+    try:
+        for i in range(i, len(moves)):
+            move = game.parse_move(moves[i], hand.n, hand.pack, None, f"record.moves[{i}]")
+            listing = hand.legal_moves() if searching and adapter.in_play(hand) and hand.to_act is not None else None
+            if listing is not None and len(listing) == 1 and count is not None:
+                pass  # a forced move keeps the count by definition: nothing to search
+            elif listing is not None:
+                objective = Objective(name, hand.to_act, declarers, maxers)
+                have = _tricks_of(game.id, hand, declarers)
+                played = game.write_move(move)
+                code = move_code(played)
+                codes = [move_code(m) for m in listing]
+                values = None
+                if count is None:  # the first card (or after a move outside the card play)
+                    values = budget.run(adapter.play(hand, objective), codes)
+                    pick = max if objective.goal == "max" else min
+                    count = have + pick(values.values())
+                    possible = count if possible is None else possible
+                    value = values[code]
+                else:
+                    value = budget.run(adapter.play(hand, objective), [code])[code]
+                if have + value != count:
+                    if values is None:
+                        values = budget.run(adapter.play(hand, objective), codes)
+                    best = next(m for m, c in zip(listing, codes) if have + values[c] == count)
+                    loss = {"move_index": i, "seat": move["seat"], "move": played, "best": best,
+                            "cost": abs(count - have - value)}
+                    searching = False
+            elif searching:
+                count = None  # a move outside the card play: the count is searched again after it
+            hand.play(move, i)
+    except AnalysisRefused as exc:
+        if exc.code != "analysis_budget_exceeded":
+            raise
+        return {"refused": "analysis_budget_exceeded"}, budget.spent
+    return ({"declarers": sorted(declarers), "tricks_possible": possible,
+             "tricks_taken": _tricks_of(game.id, hand, declarers), "first_loss": loss}, budget.spent)
+
+
+def _dd_job(job) -> tuple[dict | None, int]:
+    """One record's entry, from plain arguments (a worker process gets only these)."""
+    game_id, record, max_nodes, hand_cap = job
+    from .games import GAMES
+    return record_double_dummy(GAMES[game_id], record, max_nodes, hand_cap)
+
+
+def add_double_dummy(game: Game, tables: list, hands: list, dd: DoubleDummy, work: Work) -> None:
+    """Each table's ``double_dummy`` list, in its hands' order; ``hands``: each table's hand details."""
+    entries = [[None] * len(h) for h in hands]
+    jobs, where = [], []
+    for t, details in enumerate(hands):
+        for h, detail in enumerate(details):
+            record = detail.get("record")
+            if record is not None and analysable(game, record):
+                jobs.append((game.id, record, dd.max_nodes, dd.hand_cap))
+                where.append((t, h))
+    if dd.event_cap is not None:
+        from .analysis import DEFAULT_REQUEST_CAP
+        per_hand = DEFAULT_REQUEST_CAP if dd.hand_cap is None else dd.hand_cap
+        if len(jobs) * per_hand > dd.event_cap:
+            fit = dd.event_cap // per_hand
+            raise TournamentError("too_many_analysed_hands", M(
+                "double_dummy: {count} hands reach the card play, and each may search up to {per_hand} nodes; "
+                "one request searches at most {cap} nodes ({fit} such hands): score the event without "
+                "double_dummy, in parts, or with referee tournament --double-dummy",
+                count=len(jobs), per_hand=per_hand, cap=dd.event_cap, fit=fit),
+                hands=len(jobs), max_hands=fit, max_nodes=dd.event_cap)
+    if dd.mapper is not None:
+        results = dd.mapper(_dd_job, jobs)
+    else:
+        results = (record_double_dummy(game, record, max_nodes, cap, dd.pause)
+                   for _, record, max_nodes, cap in jobs)
+    for (t, h), (entry, nodes) in zip(where, results):
+        entries[t][h] = entry
+        work.dd_hands += 1
+        work.dd_nodes += nodes
+        if dd.progress is not None:
+            dd.progress(1)
+    for table, column in zip(tables, entries):
+        table["double_dummy"] = column

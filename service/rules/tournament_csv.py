@@ -97,16 +97,34 @@ _COLUMNS = {"buck-euchre": _buck_euchre, "bid-whist": _bid_whist, "five-hundred"
             "court-piece": _court_piece, "sixes": _sixes}
 
 
-def header(game_id: str, n: int, p: int) -> list[str]:
+# "double_dummy": true adds these (TOURNAMENTS.md, "Double-dummy results"); empty where the entry is
+# null, and for a hand over its node cap ({"refused": …}: no value to show)
+DD_COLUMNS = ["dd_tricks_possible", "dd_tricks_taken", "dd_first_loss_move_index", "dd_first_loss_cost"]
+
+
+def _has_dd(scored: Scored) -> bool:
+    return any("double_dummy" in t for t in scored.answer["tables"])
+
+
+def _dd_cells(entry) -> list:
+    if not isinstance(entry, dict) or "refused" in entry:
+        return [None] * 4
+    loss = entry["first_loss"] or {}
+    return [entry["tricks_possible"], entry["tricks_taken"], loss.get("move_index"), loss.get("cost")]
+
+
+def header(game_id: str, n: int, p: int, double_dummy: bool = False) -> list[str]:
     own, _, _ = _COLUMNS[game_id](n, p)
     return (["round", "table", "board", "hand", "dealer"] + [f"seat_{s}" for s in range(n)] + own
-            + [f"delta_{i}" for i in range(p)] + [f"score_{i}" for i in range(p)])
+            + [f"delta_{i}" for i in range(p)] + [f"score_{i}" for i in range(p)]
+            + (DD_COLUMNS if double_dummy else []))
 
 
 def rows(game_id: str, scored: Scored):
     n, p = scored.players, scored.n_positions
     _, from_record, from_line = _COLUMNS[game_id](n, p)
     duplicate = scored.answer["format"] == "duplicate"
+    dd = _has_dd(scored)
     for table, hands in scored.hands:
         totals = [0] * p
         for h, hand in enumerate(hands):
@@ -122,13 +140,13 @@ def rows(game_id: str, scored: Scored):
             else:
                 after = table["running_scores"][h]
             yield [table["round"], table["table"], hand.get("board"), h, hand["dealer"], *table["seats"],
-                   *own, *deltas, *after]
+                   *own, *deltas, *after, *(_dd_cells(table["double_dummy"][h]) if dd else ())]
 
 
 def to_csv(game_id: str, scored: Scored) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(header(game_id, scored.players, scored.n_positions))
+    writer.writerow(header(game_id, scored.players, scored.n_positions, _has_dd(scored)))
     for row in rows(game_id, scored):
         writer.writerow([_cell(v) for v in row])
     return out.getvalue()

@@ -52,6 +52,7 @@ async function score(text) {
   if (typeof game !== "string" || !game) return showError('the event does not say which game it is: add "game" or pick one');
   const body = { ...doc };
   delete body.game;
+  if ($("double-dummy").checked) body.double_dummy = true;
   page.doc = { ...doc, game };
   page.game = game;
   if (!page.source) {  // pasted or opened: the hand viewer reads it from this browser
@@ -141,6 +142,35 @@ function render(a) {
   if (dup) for (const b of a.boards) boards.append(boardNode(b));
 }
 
+/* A hand's double-dummy entry ("double_dummy": true): the declaring side's tricks possible / taken,
+ * and the first move that cost a trick, linked to that move in the hand viewer. */
+function ddHead(t) {
+  return t.double_dummy ? [el("th", {}, T("double dummy: possible / taken, first loss"))] : [];
+}
+
+function moveText(m) {
+  return m.card || m.type;
+}
+
+function ddCell(t, h) {
+  if (!t.double_dummy) return [];
+  const e = t.double_dummy[h];
+  const td = el("td", { class: "dd", data: { key: "double_dummy" } });
+  if (e === null || e === undefined) td.append("—");
+  else if (e.refused) td.append(el("span", { class: "dd-refused", title: e.refused }, T("not analysed (over the node cap)")));
+  else {
+    td.append(el("span", { class: "dd-tricks", title: T("declarers: seats {seats}", { seats: e.declarers.join(", ") }) },
+      T("{possible} / {taken}", { possible: e.tricks_possible, taken: e.tricks_taken })));
+    const loss = e.first_loss;
+    if (loss) {
+      td.append(" · ", viewerLink(t.round, t.table, h, loss.move_index,
+        T("move_index {index}: seat {seat} played {move} ({best} kept it), cost {cost}",
+          { index: loss.move_index, seat: loss.seat, move: moveText(loss.move), best: moveText(loss.best), cost: loss.cost })));
+    } else td.append(" · ", T("no costly move"));
+  }
+  return [td];
+}
+
 function matchTable(t) {
   const box = el("div", { class: "etable", data: { round: t.round, table: t.table } });
   const end = !t.match_over ? T("the match goes on (not over)")
@@ -150,10 +180,10 @@ function matchTable(t) {
   const src = tableOf(t.round, t.table);
   const grid = el("table", { class: "running" });
   const P = t.scores.length;
-  grid.append(el("tr", {}, el("th", {}, T("hand")), ...Array.from({ length: P }, (_, p) => el("th", { class: "num" }, T("position {position}", { position: p }))), el("th", {}, "")));
+  grid.append(el("tr", {}, el("th", {}, T("hand")), ...Array.from({ length: P }, (_, p) => el("th", { class: "num" }, T("position {position}", { position: p }))), el("th", {}, ""), ...ddHead(t)));
   t.running_scores.forEach((scores, h) => {
     const link = t.source === "hands" ? viewerLink(t.round, t.table, h, undefined, T("open in the hand viewer")) : T("score sheet");
-    grid.append(el("tr", {}, el("td", {}, `#${h + 1} (hand_index ${h})`), ...scores.map((s) => el("td", { class: "num" }, s)), el("td", {}, link)));
+    grid.append(el("tr", { data: { hand: h } }, el("td", {}, `#${h + 1} (hand_index ${h})`), ...scores.map((s) => el("td", { class: "num" }, s)), el("td", {}, link), ...ddCell(t, h)));
   });
   box.append(grid);
   if (src && src.dealer !== undefined) box.append(el("p", { class: "hint" }, T("first dealer: {seat}", { seat: Seating.name(src.dealer, t.seats.length) })));
@@ -166,10 +196,10 @@ function duplicateTable(t) {
   box.append(el("p", { class: "seats-line" }, seatsLine(t.seats)));
   const grid = el("table", { class: "running" });
   const P = t.totals.length;
-  grid.append(el("tr", {}, el("th", {}, T("hand")), el("th", {}, T("board")), ...Array.from({ length: P }, (_, p) => el("th", { class: "num" }, T("delta {position}", { position: p }))), el("th", {}, "")));
+  grid.append(el("tr", {}, el("th", {}, T("hand")), el("th", {}, T("board")), ...Array.from({ length: P }, (_, p) => el("th", { class: "num" }, T("delta {position}", { position: p }))), el("th", {}, ""), ...ddHead(t)));
   t.deltas.forEach((d, h) => {
     const link = t.source === "hands" ? viewerLink(t.round, t.table, h, undefined, T("open in the hand viewer")) : T("score sheet");
-    grid.append(el("tr", {}, el("td", {}, `#${h + 1} (hand_index ${h})`), el("td", {}, t.boards[h]), ...d.map((x) => el("td", { class: "num" }, x)), el("td", {}, link)));
+    grid.append(el("tr", { data: { hand: h } }, el("td", {}, `#${h + 1} (hand_index ${h})`), el("td", {}, t.boards[h]), ...d.map((x) => el("td", { class: "num" }, x)), el("td", {}, link), ...ddCell(t, h)));
   });
   box.append(grid);
   return box;
@@ -220,7 +250,17 @@ async function loadUrl(src) {
   await score(text);
 }
 
+/* "Analyse every hand": the event's "double_dummy" (TOURNAMENTS.md), also `?double_dummy=1`. */
+function addDoubleDummyBox() {
+  const box = el("input", { type: "checkbox", id: "double-dummy" });
+  box.checked = new URLSearchParams(location.search).get("double_dummy") === "1";
+  const label = el("label", { title: T("each recorded hand's double-dummy result: the declaring side's tricks possible and taken, and the first costly move") },
+    box, " ", T("analyse every hand (double dummy)"));
+  document.querySelector("#loader .row").insertBefore(label, $("load"));
+}
+
 (async function start() {
+  addDoubleDummyBox();
   try {
     const resp = await fetch("/v1/games", { headers: { Accept: "application/json" } });
     const cat = await resp.json();
