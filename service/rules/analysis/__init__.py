@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..errors import M, NotApplicable
 from .adapters import ADAPTERS, Objective, move_code
+from .core import Table, make_solver
 from .solver import BudgetExceeded, Solver
 
 DEFAULT_MAX_NODES = 2_000_000
@@ -54,9 +55,11 @@ def in_play(adapter, hand) -> list[dict]:
 class Budget:
     """Nodes for one request: ``max_nodes`` per search, ``cap`` for all searches together."""
 
-    def __init__(self, max_nodes: int = DEFAULT_MAX_NODES, cap: int | None = DEFAULT_REQUEST_CAP, pause=None):
+    def __init__(self, max_nodes: int = DEFAULT_MAX_NODES, cap: int | None = DEFAULT_REQUEST_CAP, pause=None,
+                 table: Table | None = None):
         self.max_nodes, self.cap, self.spent = max_nodes, cap, 0
         self.pause = pause  # called every few thousand nodes: the HTTP edge lets other requests run
+        self.table = table  # a compiled table shared by this budget's searches (core.Table)
 
     def solver(self, play) -> tuple[Solver, int]:
         limit = self.max_nodes
@@ -64,7 +67,7 @@ class Budget:
         if self.cap is not None and self.cap - self.spent < limit:
             limit = stopper = self.cap - self.spent
             stopper = self.cap
-        return Solver(play, max(limit, 0), pause=self.pause), stopper
+        return make_solver(play, max(limit, 0), pause=self.pause, table=self.table), stopper
 
     def run(self, play, codes) -> dict[int, int]:
         solver, stopper = self.solver(play)
@@ -80,14 +83,15 @@ class Budget:
 
 
 def analyse(game, hand, max_nodes: int = DEFAULT_MAX_NODES, cap: int | None = DEFAULT_REQUEST_CAP,
-            pause=None) -> dict:
-    """``…/analysis`` for a full record's replayed ``hand`` (every card known)."""
+            pause=None, table: Table | None = None) -> dict:
+    """``…/analysis`` for a full record's replayed ``hand`` (every card known). ``table``
+    (``core.Table``) shares the compiled transposition table with other solves of the same deal."""
     adapter = adapter_for(game, hand.options)
     listing = in_play(adapter, hand)
     seat = hand.to_act
     objective = adapter.objective(hand, seat)
     codes = [move_code(m) for m in listing]
-    budget = Budget(max_nodes, cap, pause)
+    budget = Budget(max_nodes, cap, pause, table)
     values = budget.run(adapter.play(hand, objective), codes)
     moves = [{"move": m, "value": values[c]} for m, c in zip(listing, codes)]
     pick = max if objective.goal == "max" else min
@@ -105,15 +109,16 @@ def table(game, record: dict, max_nodes: int = DEFAULT_MAX_NODES) -> list[dict]:
     """
     out = []
     moves = record.get("moves", [])
+    shared = Table()  # one deal: the positions share the compiled table (same ranking, same sides)
     for i in range(len(moves) + 1):
         hand = game.replay({**record, "moves": moves[:i]})
         adapter = adapter_for(game, hand.options)
         if adapter.in_play(hand) and hand.legal_moves():
-            out.append({"move_index": i, **analyse(game, hand, max_nodes, None)})
+            out.append({"move_index": i, **analyse(game, hand, max_nodes, None, table=shared)})
     return out
 
 
 from .sampling import hint  # noqa: E402  (sampling uses the names above)
 
 __all__ = ["analyse", "hint", "table", "AnalysisRefused", "Budget", "Objective", "DEFAULT_MAX_NODES",
-           "DEFAULT_REQUEST_CAP", "adapter_for"]
+           "DEFAULT_REQUEST_CAP", "adapter_for", "Table"]
