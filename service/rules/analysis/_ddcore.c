@@ -29,6 +29,7 @@
 #define INF 1000
 #define PAUSE_EVERY 2048
 #define NOCARD 255
+#define JLEAD 200     /* + suit: the free joker led naming that suit */
 
 #ifndef DDCORE_SHA
 #define DDCORE_SHA "unknown"
@@ -59,6 +60,10 @@ typedef struct {
     int W;
     uint8_t counted[MAXW], maxer[MAXW];
     int nowin;               /* the suitless group, or -1 */
+    int joker;               /* the free joker's group (Five Hundred: wins any trick), or -1 */
+    int misere, last_only;   /* a void misere contractor must play it; it may lead the last trick only */
+    int led_mask;            /* the suits led so far (a led free joker names one not yet led) */
+    int lm_saved[MAXT + 1];
     int quick;               /* counted == maxer for every seat: quick tricks are bounds */
     int partition;
     uint8_t cmap[96];        /* python card -> cid (NOCARD: not mapped) */
@@ -169,17 +174,21 @@ static inline int strength(Core *c, int cid, int led) {
 
 /* put card ``cid`` of the seat to act into the trick; returns 1 when it completed the trick */
 static inline void place(Core *c, int cid) {
+    int named = -1;
+    if (cid >= JLEAD) { named = cid - JLEAD; cid = c->joker << 5; }  /* a led free joker naming a suit */
     int s = to_act(c), g = cid >> 5;
     c->hand[s][g] &= ~(1u << (cid & 31));
     TS *t = &c->tr[c->left][c->tlen];
     t->seat = s; t->cid = cid;
     if (c->tlen == 0) {
-        t->led = (g == c->nowin) ? -1 : g;
+        t->led = (g == c->nowin) ? -1 : (g == c->joker ? named : g);
         t->ws = s; t->wc = cid;
     } else {
         TS *p = t - 1;
         t->led = p->led; t->ws = p->ws; t->wc = p->wc;
-        if (g != c->nowin) {
+        if ((p->wc >> 5) == c->joker) { /* the free joker wins the trick */ }
+        else if (g == c->joker) { t->ws = s; t->wc = cid; }
+        else if (g != c->nowin) {
             if (t->led < 0) { t->led = g; t->ws = s; t->wc = cid; }
             else {
                 int wg = p->wc >> 5;
@@ -203,6 +212,8 @@ static inline int finish(Core *c, int *stopped, int *relcid) {
     }
     int gain = c->counted[w];
     if (gain) c->rem_c--; else c->rem_o--;
+    c->lm_saved[c->left] = c->led_mask;
+    if (t->led >= 0 && t->led < 4) c->led_mask |= 1 << t->led;
     c->left--;
     c->leader = w;
     c->tlen = 0;
@@ -212,6 +223,7 @@ static inline int finish(Core *c, int *stopped, int *relcid) {
 
 static inline void unfinish(Core *c, int gain, int old_leader) {
     c->left++;
+    c->led_mask = c->lm_saved[c->left];
     if (gain) c->rem_c++; else c->rem_o++;
     c->leader = old_leader;
     c->tlen = c->W;
@@ -223,10 +235,17 @@ static inline void unplace(Core *c) {
     c->hand[(int)t->seat][t->cid >> 5] |= 1u << (t->cid & 31);
 }
 
+/* a lead of the free joker: the suits it may name (a mask), 0 where it may not be led now */
+static inline int joker_names(Core *c) {
+    int last = c->left == 1, all_led = c->led_mask == 15;
+    if (!last && (c->last_only || all_led)) return 0;
+    return all_led ? 15 : (~c->led_mask & 15);
+}
+
 /* ---------------------------------------------------------------------------------------------- */
 /* moves: one card per run of equals, ordered */
 
-typedef struct { int n; uint8_t cid[MAXL + 2]; uint32_t others[MAXL + 2]; } Moves;
+typedef struct { int n; uint8_t cid[MAXL + 6]; uint32_t others[MAXL + 6]; } Moves;
 
 /* the current trick's card that keeps apart the cards around it: the winning one */
 static inline int trick_live_cid(Core *c) { return c->tlen ? cur(c)->wc : -1; }
@@ -262,10 +281,20 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
     int led = c->tlen ? cur(c)->led : -1;
     int lo_g = 0, hi_g = NG - 1;
     if (led >= 0 && c->hand[s][led]) lo_g = hi_g = led;
+    else if (c->tlen && c->misere && c->joker >= 0 && c->hand[s][c->joker]) lo_g = hi_g = c->joker;
     int tl = trick_live_cid(c);
     for (int g = lo_g; g <= hi_g; g++) {
         uint32_t m = c->hand[s][g];
         if (!m) continue;
+        if (g == c->joker) {
+            if (c->tlen) { mv->cid[mv->n] = (uint8_t)(g << 5); mv->others[mv->n++] = 0; }
+            else {
+                int names = joker_names(c);
+                for (int x = 0; x < 4; x++)
+                    if (names >> x & 1) { mv->cid[mv->n] = (uint8_t)(JLEAD + x); mv->others[mv->n++] = 0; }
+            }
+            continue;
+        }
         uint32_t o = 0;
         for (int w = 0; w < c->W; w++) if (w != s) o |= c->hand[w][g];
         if (tl >= 0 && (tl >> 5) == g) o |= 1u << (tl & 31);
@@ -273,7 +302,7 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
     }
     if (mv->n < 2) return;
     /* scores (solver.py's ordering, DDS-like) */
-    int32_t score[MAXL + 2];
+    int32_t score[MAXL + 6];
     int side = c->counted[s];
     int W = c->W, trump = c->trump;
     if (c->tlen == 0) {
@@ -287,7 +316,8 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
         }
         for (int i = 0; i < mv->n; i++) {
             int g = mv->cid[i] >> 5, r = mv->cid[i] & 31, sc;
-            if (g == c->nowin) { sc = -100; }
+            if (mv->cid[i] >= JLEAD) { sc = 400 + 31; }
+            else if (g == c->nowin) { sc = -100; }
             else {
                 int top_other = top_rank(others[g]), top_opp = top_rank(opp[g]);
                 int ruffed = 0, mate_wins = 0, mate_ruffs = 0;
@@ -314,6 +344,7 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
         int led2 = t->led;
         int curk = strength(c, t->wc, led2);
         if (led2 < 0) curk = -1;
+        if ((t->wc >> 5) == c->joker) curk = 500;
         int cur_seat = t->ws;
         int amax = -1, o = s;
         for (int k = 0; k < W - c->tlen - 1; k++) {
@@ -323,6 +354,7 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
             if (led2 >= 0 && c->hand[o][led2]) kk = strength(c, led2 << 5 | topbit(c->hand[o][led2]), led2);
             else if (trump >= 0 && c->hand[o][trump]) kk = 64 + topbit(c->hand[o][trump]);
             else kk = -1;
+            if (c->joker >= 0 && c->hand[o][c->joker] && !(led2 >= 0 && c->hand[o][led2])) kk = 500;
             if (led2 < 0) kk = 200;  /* any suited card may still set the suit: never safe */
             if (kk > amax) amax = kk;
         }
@@ -330,8 +362,8 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
         for (int i = 0; i < mv->n; i++) {
             int cid = mv->cid[i], g = cid >> 5;
             int cheap = (g == trump) * 64 + (cid & 31);
-            int k = (g == c->nowin) ? -1 : (led2 < 0 ? 100 : strength(c, cid, led2));
-            int wins = k > curk, sc;
+            int k = (g == c->nowin) ? -1 : (g == c->joker ? 500 : (led2 < 0 ? 100 : strength(c, cid, led2)));
+            int wins = k > curk || (k == 500 && curk < 500), sc;
             if (ours_safe) sc = wins ? -200 - cheap : -cheap;
             else if (wins && k > amax) sc = 400 - cheap;
             else if (wins) sc = -300 - cheap;
@@ -363,9 +395,12 @@ static int quick_tricks(Core *c, uint32_t rel[NG]) {
     for (int w = 0; w < W; w++) if (w != L) for (int g = 0; g < NG; g++) rest[g] |= c->hand[w][g];
     int ruffers[MAXW], nr = 0;
     if (trump >= 0) for (int w = 0; w < W; w++) if (w != L && c->hand[w][trump]) ruffers[nr++] = w;
+    if (c->joker >= 0)
+        for (int w = 0; w < W; w++)
+            if (w != L && c->hand[w][c->joker] && !(trump >= 0 && c->hand[w][trump])) ruffers[nr++] = w;
     int t = 0;
     for (int g = 0; g < NG; g++) {
-        if (g == c->nowin) continue;
+        if (g == c->nowin || g == c->joker) continue;
         uint32_t m = c->hand[L][g];
         if (!m) continue;
         uint32_t om = rest[g];
@@ -386,6 +421,47 @@ static int quick_tricks(Core *c, uint32_t rel[NG]) {
         }
     }
     return t < c->left ? t : c->left;
+}
+
+/* each side's most trumps one seat holds above every trump of the other side: sure tricks for that
+ * side wherever every card is played (one seat's count: partners' top trumps may fall together) */
+static void top_trumps(Core *c, int *ours, int *theirs, uint32_t rel[NG]) {
+    *ours = *theirs = 0;
+    int t = c->trump;
+    if (t < 0) return;
+    uint32_t side[2] = {0, 0};
+    for (int w = 0; w < c->W; w++) side[c->counted[w]] |= c->hand[w][t];
+    if (!side[0] && !side[1]) return;
+    for (int w = 0; w < c->W; w++) {
+        uint32_t h = c->hand[w][t], opp = side[!c->counted[w]];
+        int n = opp ? popc(h >> topbit(opp) >> 1) : popc(h);
+        if (c->counted[w]) { if (n > *ours) *ours = n; }
+        else if (n > *theirs) *theirs = n;
+    }
+    for (int x = 0; x < 2; x++) if (side[x]) rel[t] |= 1u << topbit(side[x]);
+}
+
+/* where no trump and no suitless card is live and one side holds every live group's top card, that
+ * side wins a trick whatever is led (DDS's later tricks): 1 the counted side, 0 the other, -1 none */
+static int all_tops(Core *c, uint32_t rel[NG]) {
+    uint32_t live[NG] = {0};
+    for (int w = 0; w < c->W; w++) for (int g = 0; g < NG; g++) live[g] |= c->hand[w][g];
+    if (c->trump >= 0 && live[c->trump]) return -1;
+    if (c->nowin >= 0 && live[c->nowin]) return -1;
+    if (c->joker >= 0 && live[c->joker]) return -1;
+    int side = -1;
+    uint32_t tops[NG] = {0};
+    for (int g = 0; g < NG; g++) {
+        if (!live[g]) continue;
+        uint32_t b = 1u << topbit(live[g]);
+        int w = 0;
+        while (!(c->hand[w][g] & b)) w++;
+        int h = c->counted[w];
+        if (side < 0) side = h; else if (side != h) return -1;
+        tops[g] = b;
+    }
+    if (side >= 0) for (int g = 0; g < NG; g++) rel[g] |= tops[g];
+    return side;
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -434,6 +510,7 @@ static void abstract(Core *c, uint64_t code[NG], uint32_t live[NG], uint64_t key
     kb[33] = (uint8_t)(c->rem_c < lf ? c->rem_c : lf);
     kb[34] = (uint8_t)(c->rem_o < lf ? c->rem_o : lf);
     kb[35] = (uint8_t)(c->trump + 1);
+    if (c->joker >= 0 && live[c->joker]) kb[36] = (uint8_t)(1 + c->led_mask);
     memcpy(key, kb, 40);
 }
 
@@ -560,6 +637,25 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
                     if (shi < hi) hi = shi;
                 }
             }
+            if (c->rem_c >= c->left && c->rem_o >= c->left) {  /* every card will be played */
+                uint32_t tr_[NG] = {0}, ar[NG] = {0};
+                int ours, theirs;
+                top_trumps(c, &ours, &theirs, tr_);
+                int side = (ours < 1 || c->left - theirs > c->left - 1) ? all_tops(c, ar) : -1;
+                int slo = ours, shi = c->left - theirs;
+                uint32_t *rlo = tr_, *rhi = tr_;
+                if (side == 1 && slo < 1) { slo = 1; rlo = ar; }
+                if (side == 0 && shi > c->left - 1) { shi = c->left - 1; rhi = ar; }
+                if (slo > cap) slo = cap;
+                if (slo > lo) {
+                    lo = slo;
+                    if (lo >= beta) { store(c, key, code, live, rlo, lo, INF, -1); memcpy(rel, rlo, NG * 4); return lo; }
+                }
+                if (shi < hi) {
+                    hi = shi;
+                    if (hi <= alpha) { store(c, key, code, live, rhi, 0, hi, -1); memcpy(rel, rhi, NG * 4); return hi; }
+                }
+            }
         }
         if (lo > alpha) alpha = lo;
         if (hi < beta) beta = hi;
@@ -633,10 +729,11 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
 
 static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     Py_buffer cmap, counted, maxer;
-    int nowin, partition = 1, max_ents = 1 << 19;
-    static char *kwlist[] = {"cmap", "counted", "maxer", "nowin", "partition", "max_entries", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*y*y*i|pi", kwlist, &cmap, &counted, &maxer, &nowin,
-                                     &partition, &max_ents))
+    int nowin, partition = 1, max_ents = 1 << 19, joker = -1, misere = 0, last_only = 0;
+    static char *kwlist[] = {"cmap", "counted", "maxer", "nowin", "partition", "max_entries", "joker",
+                             "misere", "last_only", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*y*y*i|piipp", kwlist, &cmap, &counted, &maxer, &nowin,
+                                     &partition, &max_ents, &joker, &misere, &last_only))
         return -1;
     int ok = cmap.len <= 96 && counted.len == maxer.len && counted.len >= 2 && counted.len <= MAXW;
     if (ok) {
@@ -658,6 +755,9 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     PyBuffer_Release(&cmap); PyBuffer_Release(&counted); PyBuffer_Release(&maxer);
     if (!ok) { PyErr_SetString(PyExc_ValueError, "bad core shape"); return -1; }
     c->nowin = nowin;
+    c->joker = joker;
+    c->misere = misere;
+    c->last_only = last_only;
     c->partition = partition;
     c->max_ents = max_ents < 1024 ? 1024 : max_ents;
     c->max_nodes = c->stop_at = (long long)1 << 62;
@@ -685,8 +785,9 @@ static int card_cid(Core *c, long card) {
  * holds too many cards or a group has too many live cards: the caller searches in Python. */
 static PyObject *Core_load(Core *c, PyObject *args) {
     PyObject *hands, *trick;
-    int leader, left, rem_c, rem_o, trump;
-    if (!PyArg_ParseTuple(args, "OOiiiii", &hands, &trick, &leader, &left, &rem_c, &rem_o, &trump)) return NULL;
+    int leader, left, rem_c, rem_o, trump, led_mask = 0, named = -1;
+    if (!PyArg_ParseTuple(args, "OOiiiii|ii", &hands, &trick, &leader, &left, &rem_c, &rem_o, &trump,
+                          &led_mask, &named)) return NULL;
     PyObject *hs = PySequence_Fast(hands, "hands"), *ts = NULL;
     if (!hs) return NULL;
     int ok = PySequence_Fast_GET_SIZE(hs) == c->W && leader >= 0 && leader < c->W && left >= 1
@@ -714,6 +815,7 @@ static PyObject *Core_load(Core *c, PyObject *args) {
     if (!ok) Py_RETURN_FALSE;
     c->trump = trump; c->left = left; c->rem_c = rem_c; c->rem_o = rem_o;
     c->leader = leader; c->tlen = 0;
+    c->led_mask = led_mask & 15;
     ts = PySequence_Fast(trick, "trick");
     if (!ts) return NULL;
     Py_ssize_t tn = PySequence_Fast_GET_SIZE(ts);
@@ -724,6 +826,10 @@ static PyObject *Core_load(Core *c, PyObject *args) {
         if (cid < 0) { Py_DECREF(ts); PyErr_Clear(); Py_RETURN_FALSE; }
         int s = to_act(c);
         c->hand[s][cid >> 5] |= 1u << (cid & 31);  /* place takes it from the hand */
+        if (i == 0 && (cid >> 5) == c->joker) {
+            if (named < 0 || named > 3) { Py_DECREF(ts); Py_RETURN_FALSE; }
+            cid = JLEAD + named;
+        }
         place(c, cid);
     }
     Py_DECREF(ts);
@@ -832,7 +938,7 @@ static PyObject *Core_values(Core *c, PyObject *args) {
     if (n > 64) { Py_DECREF(ms); PyErr_SetString(PyExc_ValueError, "too many moves"); return NULL; }
     for (Py_ssize_t i = 0; i < n; i++) {
         long card = PyLong_AsLong(PySequence_Fast_GET_ITEM(ms, i));
-        cids[i] = card_cid(c, card);
+        cids[i] = (card >= 400 && card < 404 && c->joker >= 0) ? JLEAD + (int)(card - 400) : card_cid(c, card);
         if (cids[i] < 0) { Py_DECREF(ms); PyErr_SetString(PyExc_ValueError, "a move is not a mapped card"); return NULL; }
     }
     Py_DECREF(ms);
@@ -848,6 +954,7 @@ static PyObject *Core_values(Core *c, PyObject *args) {
         int tl = trick_live_cid(c);
         for (int g = 0; g < NG; g++) {
             if (led >= 0 && c->hand[s][led] && g != led) continue;
+            if (g == c->joker) continue;
             uint32_t m = c->hand[s][g];
             if (!m) continue;
             uint32_t o = 0;
@@ -855,13 +962,15 @@ static PyObject *Core_values(Core *c, PyObject *args) {
             if (tl >= 0 && (tl >> 5) == g) o |= 1u << (tl & 31);
             reps_of(m, o, g, &mv);
         }
+        for (int i = 0; i < n; i++)  /* the free joker's moves: each its own class */
+            if (cids[i] >= JLEAD || (cids[i] >> 5) == c->joker) { mv.cid[mv.n] = (uint8_t)cids[i]; mv.others[mv.n++] = 0; }
     }
     int cap = c->left < c->rem_c ? c->left : c->rem_c;
     int guess = -1;
     for (int k = 0; k < mv.n && !c->abort; k++) {
         int rep = mv.cid[k];
         int used = 0;
-        for (int i = 0; i < n; i++) if (cids[i] == rep || ((cids[i] >> 5) == (rep >> 5) && (mv.others[k] >> (cids[i] & 31) & 1))) used = 1;
+        for (int i = 0; i < n; i++) if (cids[i] == rep || (cids[i] < JLEAD && (cids[i] >> 5) == (rep >> 5) && (mv.others[k] >> (cids[i] & 31) & 1))) used = 1;
         if (!used) continue;
         int lo = 0, hi = cap;
         int g = guess >= 0 ? guess : estimate(c, rep);
@@ -874,7 +983,7 @@ static PyObject *Core_values(Core *c, PyObject *args) {
         }
         guess = lo;
         for (int i = 0; i < n; i++)
-            if (cids[i] == rep || ((cids[i] >> 5) == (rep >> 5) && (mv.others[k] >> (cids[i] & 31) & 1))) vals[i] = lo;
+            if (cids[i] == rep || (cids[i] < JLEAD && (cids[i] >> 5) == (rep >> 5) && (mv.others[k] >> (cids[i] & 31) & 1))) vals[i] = lo;
     }
     PyObject *out = NULL;
     if (!c->abort) {

@@ -4,8 +4,8 @@
 ``REFEREE_PURE_PYTHON`` does not ask for the pure core; else ``solver.Solver``, which stays the
 fallback and the oracle. The compiled core plays the plain ranked trick (``Play.simple_led``'s
 rules, Bid Whist's suitless jokers, the stop at Court Piece's seventh trick and at a misère's
-first); a position it cannot express (Court Piece's hidden trump before its reveal or within the
-revealing trick, a Rung Royal change still open, Five Hundred's free joker while it is live) is
+first, Five Hundred's free joker); a position it cannot express (Court Piece's hidden trump before
+its reveal or within the revealing trick, a Rung Royal change still open) is
 searched by ``HybridSolver``: the pure search, which hands every trick start it reaches that the
 core can express to the core, on one shared node count.
 """
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..build import pure_requested
 from ..cards import JOKER
-from .play import REVEAL, BidWhistPlay, BuckEuchrePlay, CourtPiecePlay, FiveHundredPlay, Play
+from .play import JOKER_LEAD, REVEAL, BidWhistPlay, BuckEuchrePlay, CourtPiecePlay, FiveHundredPlay, Play
 from .solver import INF, PAUSE_EVERY, BudgetExceeded, Solver
 
 try:
@@ -60,6 +60,8 @@ def card_map(p: Play) -> bytes | None:
             groups.setdefault(su, []).append(c)
         elif c >= JOKER and su < 0 and isinstance(p, BidWhistPlay):
             groups.setdefault(NOWIN, []).append(c)
+        elif c == JOKER and isinstance(p, FiveHundredPlay) and p.free_joker:
+            groups.setdefault(NOWIN, []).append(c)  # the free joker's group of one
     out = bytearray([255] * 96)
     for g, cards in groups.items():
         if len(cards) > 32:
@@ -75,7 +77,7 @@ def expressible(p: Play) -> bool:
     if isinstance(p, (BidWhistPlay, BuckEuchrePlay)):
         return True
     if isinstance(p, FiveHundredPlay):
-        return not (p.free_joker and p._joker_live())
+        return True
     if isinstance(p, CourtPiecePlay):
         return (p.revealed and not p.can_change and p.must_trump is None and not p.trump_from
                 and p.trump is not None)
@@ -105,10 +107,15 @@ class Compiled:
             return
         counted = bytes(1 if p.counted[s] else 0 for s in seats)
         maxer = bytes(1 if p.maxer[s] else 0 for s in seats)
-        key = (self.cmap, counted, maxer)
+        key = (self.cmap, counted, maxer, getattr(p, "free_joker", False), getattr(p, "misere", False),
+               getattr(p, "last_trick_only", False))
         core = table.cores.get(key) if table is not None else None
         if core is None:
-            core = _ddcore.Core(self.cmap, counted, maxer, NOWIN)
+            if isinstance(p, FiveHundredPlay) and p.free_joker:
+                core = _ddcore.Core(self.cmap, counted, maxer, -1, joker=NOWIN, misere=bool(p.misere),
+                                    last_only=bool(p.last_trick_only))
+            else:
+                core = _ddcore.Core(self.cmap, counted, maxer, NOWIN)
             if table is not None:
                 if len(table.cores) >= table.keep:
                     table.cores.pop(next(iter(table.cores)))
@@ -124,8 +131,10 @@ class Compiled:
             return False
         rem_c, rem_o = stops(p)
         trump = p.trump_now()
+        five = isinstance(p, FiveHundredPlay)
         return self.core.load([p.hands[s] for s in self.seats], [c for _, c in trick], self.index[leader],
-                              p.total - p.done, rem_c, rem_o, -1 if trump is None else trump)
+                              p.total - p.done, rem_c, rem_o, -1 if trump is None else trump,
+                              p.led_mask if five else 0, p.led_suit if five and trick else -1)
 
 
 class Table:
@@ -194,6 +203,6 @@ def make_solver(play: Play, max_nodes: int | None = None, pause=None, table: Tab
     compiled = Compiled(play, table)
     if not compiled.ok:
         return Solver(play, max_nodes, pause=pause)
-    if compiled.load(play) and all(m < REVEAL for m in play.moves(play.to_act)):
+    if compiled.load(play) and all(m < REVEAL or m >= JOKER_LEAD for m in play.moves(play.to_act)):
         return CoreSolver(play, compiled, max_nodes, pause)
     return HybridSolver(play, compiled, max_nodes, pause)
