@@ -29,7 +29,7 @@ import time
 
 from service.rules import games
 from service.rules.analysis import DEFAULT_REQUEST_CAP, AnalysisRefused, analyse, hint
-from service.rules.analysis.adapters import ADAPTERS
+from service.rules.analysis.adapters import ADAPTERS, move_code
 
 CASES = [("bid-whist", (4, 7, 10, 12), {}), ("court-piece", (4, 7, 10, 13), {}),
          ("five-hundred", (4, 7, 10), {}), ("buck-euchre", (4, 5), {})]
@@ -118,62 +118,106 @@ def reference_lines(count: int) -> list[str]:
     return lines
 
 
-def dds_lines(ks=(4, 7, 10), count: int = 20) -> list[str]:
-    """Against Bo Haglund's DDS (``endplay``), on Bid Whist positions with both jokers gone."""
+DDS_CASES = [("bid-whist", (4, 7, 10, 12), {}), ("court-piece", (4, 7, 10, 13), {"mode": "single_sar"})]
+
+
+def bridge_solve(game, record):
+    """Every legal move's value of a bridge-like position as our solver gives it, and its CPU
+    seconds: Bid Whist's product answer; Court Piece's without its stop at seven tricks (the
+    bridge problem DDS solves), on the compiled core."""
+    from service.rules.analysis import core
+    hand = game.replay(record)
+    adapter = ADAPTERS[game.id]
+    codes = [move_code(m) for m in hand.legal_moves()]
+    t = time.process_time()
+    if game.id == "court-piece" and core.available():
+        p = adapter.play(hand, adapter.objective(hand, hand.to_act))
+        compiled = core.Compiled(p)
+        compiled.core.load([p.hands[s] for s in p.seats], [], p.to_act, p.total - p.done, 99, 99, p.trump)
+        values = core.CoreSolver(p, compiled).values(codes)
+    else:
+        answer = analyse(game, hand, max_nodes=10**12, cap=None)
+        values = {move_code(e["move"]): e["value"] for e in answer["moves"]}
+    return values, time.process_time() - t
+
+
+def dds_deal(game_id, hand, rem):
+    """(endplay Deal, our card -> DDS (suit, rank)) of a position with no joker live, or None."""
+    from endplay.types import Deal, Denom, Player
+    if game_id == "court-piece":
+        suit, power, trump = (lambda c: c >> 4), (lambda c: c & 15), hand.trump
+    else:
+        r = hand.ranking
+        suit, power, trump = (lambda c: r.suit[c]), (lambda c: r.power[c]), r.trump
+    live = 0
+    for h in rem:
+        live |= h
+    cards = [c for c in range(live.bit_length()) if live >> c & 1]
+    if any(c >= 64 or not 0 <= suit(c) <= 3 for c in cards):
+        return None  # a joker is still in play: no bridge position
+    by_suit: dict[int, list[int]] = {}
+    for c in cards:
+        by_suit.setdefault(suit(c), []).append(c)
+    name = {}
+    for su, cs in by_suit.items():
+        for j, c in enumerate(sorted(cs, key=lambda c: -power(c))):
+            name[c] = (su, j)
+    seats = []
+    for s in range(4):
+        seats.append(".".join("".join("AKQJT98765432"[j] for su2, j in sorted(name[c] for c in by_suit.get(su, [])
+                                                                           if rem[s] >> c & 1)) for su in range(4)))
+    deal = Deal("N:" + " ".join(seats))
+    deal.first = Player(hand.to_act)
+    deal.trump = Denom(trump) if trump is not None else Denom.nt
+    return deal, {c: (su, 14 - j) for c, (su, j) in name.items()}
+
+
+def dds_lines(count: int = 20, cases=DDS_CASES, ks_only=None) -> list[str]:
+    """Against Bo Haglund's DDS (``endplay``) in the same run, on bridge-like positions (an empty
+    trick, no joker live): every legal move's value checked equal; CPU seconds of both, the ratio
+    of medians and of p90s (ours / DDS) per game and tricks left."""
     try:
         from endplay import dds
-        from endplay.types import Deal, Denom, Player
     except ImportError:
         line = "analysis dds skipped (pip install -e '.[bench-dds]' for endplay)"
         print(line, flush=True)
         return [line]
-    from service.rules.cards import JOKER
-    game = games.get("bid-whist")
-    adapter = ADAPTERS["bid-whist"]
     lines = []
-    for k in ks:
-        ours, theirs, agree, i, found = [], [], 0, 0, 0
-        while found < count and i < 40 * count:
-            record = position("bid-whist", f"bench-dd-bid-whist-{k}-{i}", k)
-            i += 1
-            if record is None:
+    for game_id, ks, options in cases:
+        game = games.get(game_id)
+        adapter = ADAPTERS[game_id]
+        for k in ks:
+            if ks_only and k not in ks_only:
                 continue
-            hand = game.replay(record)
-            rem = adapter.remaining(hand)
-            r = hand.ranking
-            live = 0
-            for h in rem:
-                live |= h
-            if any(r.suit[c] < 0 or c >= JOKER for c in range(live.bit_length()) if live >> c & 1):
-                continue  # a joker is still in play: no bridge position
-            found += 1
-            by_suit = {}
-            for c in range(live.bit_length()):
-                if live >> c & 1:
-                    by_suit.setdefault(r.suit[c], []).append(c)
-            name = {}
-            for su, cs in by_suit.items():
-                for j, c in enumerate(sorted(cs, key=lambda c: -r.power[c])):
-                    name[c] = (su, "AKQJT98765432"[j])
-            seats = []
-            for s in range(4):
-                parts = ["".join(rank for su2, rank in sorted((name[c] for c in by_suit.get(su, [])
-                                                               if rem[s] >> c & 1), key=lambda x: "AKQJT98765432".index(x[1])))
-                         for su in range(4)]
-                seats.append(".".join(parts))
-            deal = Deal("N:" + " ".join(seats))
-            deal.first = Player(hand.to_act)
-            deal.trump = Denom(r.trump) if r.trump is not None else Denom.nt
-            t = time.perf_counter()
-            solved = list(dds.solve_board(deal))
-            theirs.append(time.perf_counter() - t)
-            t = time.perf_counter()
-            answer = analyse(game, game.replay(record), max_nodes=10**12, cap=None)
-            ours.append(time.perf_counter() - t)
-            agree += max(v for _, v in solved) == answer["value"]
-        lines.append(f"analysis dds bid-whist k={k} positions={found} median_s={statistics.median(ours):.4f} "
-                     f"dds_median_s={statistics.median(theirs):.5f} values_equal={agree}/{found}")
-        print(lines[-1], flush=True)
+            ours, theirs, equal, moves, i, found = [], [], 0, 0, 0, 0
+            while found < count and i < 40 * count:
+                record = position(game_id, f"bench-dd-{game_id}-{k}-{i}", k, options)
+                i += 1
+                if record is None:
+                    continue
+                hand = game.replay(record)
+                made = dds_deal(game_id, hand, adapter.remaining(hand))
+                if made is None:
+                    continue
+                deal, name = made
+                found += 1
+                t = time.process_time()
+                solved = list(dds.solve_board(deal))
+                theirs.append(time.process_time() - t)
+                by_card = {(int(card.suit), int(card.rank).bit_length() - 1): v for card, v in solved}
+                values, spent = bridge_solve(game, record)
+                ours.append(spent)
+                for code, v in values.items():
+                    moves += 1
+                    equal += by_card.get(name.get(code)) == v
+            ours.sort()
+            theirs.sort()
+            m_o, m_t = statistics.median(ours), statistics.median(theirs)
+            lines.append(f"analysis dds {game_id} k={k} positions={found} median_s={m_o:.5f} "
+                         f"dds_median_s={m_t:.5f} ratio_median={m_o / m_t:.2f} p90_s={p90(ours):.5f} "
+                         f"dds_p90_s={p90(theirs):.5f} ratio_p90={p90(ours) / p90(theirs):.2f} "
+                         f"max_s={ours[-1]:.4f} dds_max_s={theirs[-1]:.4f} values_equal={equal}/{moves}")
+            print(lines[-1], flush=True)
     return lines
 
 
