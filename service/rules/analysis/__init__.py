@@ -10,17 +10,18 @@ from __future__ import annotations
 from ..errors import M, NotApplicable
 from .adapters import ADAPTERS, Objective, move_code
 from .core import Table, make_solver
+from .core import available as core_available
 from .solver import BudgetExceeded, Solver
 
-DEFAULT_MAX_NODES = 2_000_000
+DEFAULT_MAX_NODES = 5_000_000
 # ANALYSIS.md: the cap's default "is chosen so that a request at the cap ends well inside the worker
-# timeout on this machine" (gunicorn's 30 s), and a refusal at the default comes in "no more than
-# 5 s". This pure-Python solver applies ~60 000 nodes/s of CPU (and ~50 000 of wall time spending
-# the cap) on this shared machine under load, so the document's 5 000 000 would take minutes:
-# 250 000 (4.9 s measured under load; ~300 000 would still be ~5 s on a quiet core). Partition
-# search (issue 16) made answers need 2-6x fewer nodes, so more requests fit under the same cap.
-# bench.analysis prints the time (its ``cap`` line).
-DEFAULT_REQUEST_CAP = 250_000
+# timeout on this machine", and a refusal at the default comes in "no more than 5 s"; issue 29: one
+# that spends it takes at most ~1 s of one core. The compiled core (docs/SOLVER.md, "The node cap")
+# applies 5-8 million nodes/s of CPU on this shared machine (5.0 M/s over whole hands, the slowest
+# kind: large tables), so 5 000 000 nodes are about 1 s. Where it is not built, the pure solver's
+# ~60 000 nodes/s keep the earlier 250 000 (about 4-5 s). A search the core can only partly express
+# (core.HybridSolver) gets a 32nd of the nodes: its pure part runs ~140 000 nodes/s.
+DEFAULT_REQUEST_CAP = 5_000_000 if core_available() else 250_000
 
 
 class AnalysisRefused(Exception):
@@ -67,7 +68,10 @@ class Budget:
         if self.cap is not None and self.cap - self.spent < limit:
             limit = stopper = self.cap - self.spent
             stopper = self.cap
-        return make_solver(play, max(limit, 0), pause=self.pause, table=self.table), stopper
+        solver = make_solver(play, max(limit, 0), pause=self.pause, table=self.table)
+        if solver.max_nodes < limit:  # a hybrid search's smaller share (core.HYBRID_SHARE)
+            stopper = solver.max_nodes
+        return solver, stopper
 
     def run(self, play, codes) -> dict[int, int]:
         solver, stopper = self.solver(play)

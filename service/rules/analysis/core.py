@@ -27,6 +27,10 @@ except ImportError:  # no C compiler at install: the pure search
 
 NOWIN = 4  # the suitless group (Bid Whist's no-trump jokers)
 UNLIMITED = 99  # a stop rule that never binds
+# A hybrid search's budget is this fraction of the nodes given: its pure part applies ~140 000
+# nodes/s where the core applies 5-8 million (docs/SOLVER.md), so that a budget spends in about the
+# same time whichever search runs
+HYBRID_SHARE = 32
 
 
 def _fresh() -> bool:
@@ -79,8 +83,8 @@ def expressible(p: Play) -> bool:
     if isinstance(p, FiveHundredPlay):
         return True
     if isinstance(p, CourtPiecePlay):
-        return (p.revealed and not p.can_change and p.must_trump is None and not p.trump_from
-                and p.trump is not None)
+        return (p.revealed and not (p.can_change and not p.started) and p.must_trump is None
+                and not p.trump_from and p.trump is not None)
     return False
 
 
@@ -205,4 +209,6 @@ def make_solver(play: Play, max_nodes: int | None = None, pause=None, table: Tab
         return Solver(play, max_nodes, pause=pause)
     if compiled.load(play) and all(m < REVEAL or m >= JOKER_LEAD for m in play.moves(play.to_act)):
         return CoreSolver(play, compiled, max_nodes, pause)
+    if max_nodes is not None and max_nodes > HYBRID_SHARE:
+        max_nodes //= HYBRID_SHARE
     return HybridSolver(play, compiled, max_nodes, pause)
