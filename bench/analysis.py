@@ -221,6 +221,77 @@ def dds_lines(count: int = 20, cases=DDS_CASES, ks_only=None) -> list[str]:
     return lines
 
 
+def whole_hand_records(game_id: str, count: int, prefix: str = "bench-whole"):
+    """``count`` records of random whole hands (default options; dealt, bid and discarded by random
+    legal moves) at the first card of play: seeds ``{prefix}-{game}-{i}``, hands never played
+    skipped."""
+    total = ADAPTERS[game_id].total
+    i = found = 0
+    while found < count:
+        record = position(game_id, f"{prefix}-{game_id}-{i}", total)
+        i += 1
+        if record is not None:
+            found += 1
+            yield record
+
+
+def http_lines(count: int = 100) -> list[str]:
+    """Issue 29's "over HTTP, whole hands answer": ``count`` random whole hands per game through the
+    Flask test client with the shipped settings (no ``max_nodes``, the default cap); how many
+    answered 200, and the median and slowest wall seconds and nodes."""
+    from service import create_app
+    client = create_app().test_client()
+    lines = []
+    for game_id in sorted(ADAPTERS):
+        statuses, times, nodes = {}, [], []
+        for record in whole_hand_records(game_id, count, "http-whole"):
+            t = time.perf_counter()
+            resp = client.post(f"/v1/games/{game_id}/analysis", json={"record": record})
+            times.append(time.perf_counter() - t)
+            statuses[resp.status_code] = statuses.get(resp.status_code, 0) + 1
+            nodes.append(resp.get_json().get("nodes", 0))
+        times.sort()
+        nodes.sort()
+        lines.append(f"analysis http {game_id} hands={count} status={dict(sorted(statuses.items()))} "
+                     f"median_s={statistics.median(times):.3f} p99_s={times[min(len(times) - 1, int(len(times) * .99))]:.3f} "
+                     f"max_s={times[-1]:.3f} median_nodes={int(statistics.median(nodes))} max_nodes={nodes[-1]} "
+                     f"cap={DEFAULT_REQUEST_CAP}")
+        print(lines[-1], flush=True)
+    return lines
+
+
+def whole_lines(count: int = 200, variants=None) -> list[str]:
+    """Issue 29's "no position of 200 random whole hands per game over 5 s": the library call with
+    no budget on ``count`` random whole hands per game (and variant), CPU seconds."""
+    lines = []
+    for game_id, options in variants or WHOLE_VARIANTS:
+        game = games.get(game_id)
+        total = ADAPTERS[game_id].total
+        spent, nodes, i, found = [], [], 0, 0
+        while found < count and i < 20 * count:
+            record = position(game_id, f"bench-whole-{game_id}-{i}", total, options)
+            i += 1
+            if record is None:
+                continue
+            found += 1
+            _, n, cpu = timed(game, record)
+            spent.append(cpu)
+            nodes.append(n)
+        spent.sort()
+        nodes.sort()
+        pick = lambda xs, q: xs[min(len(xs) - 1, int(len(xs) * q))]  # noqa: E731
+        lines.append(f"analysis whole {game_id} {options or ''} hands={found} median_cpu_s={statistics.median(spent):.4f} "
+                     f"p99_cpu_s={pick(spent, .99):.3f} max_cpu_s={spent[-1]:.3f} over_5s={sum(t > 5 for t in spent)} "
+                     f"median_nodes={int(statistics.median(nodes))} max_nodes={nodes[-1]}")
+        print(lines[-1], flush=True)
+    return lines
+
+
+WHOLE_VARIANTS = [("bid-whist", {}), ("court-piece", {}), ("court-piece", {"mode": "hidden_trump"}),
+                  ("five-hundred", {}), ("five-hundred", {"players": 2}), ("five-hundred", {"players": 3}),
+                  ("five-hundred", {"players": 5}), ("five-hundred", {"players": 6}), ("buck-euchre", {})]
+
+
 def p90(values: list) -> float:
     return values[min(len(values) - 1, int(len(values) * 0.9))]
 

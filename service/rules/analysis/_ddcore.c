@@ -420,6 +420,42 @@ static int quick_tricks(Core *c, uint32_t rel[NG]) {
             t += w;
         }
     }
+    /* a low lead to a partner's winners (the partner keeps the lead in that suit): a bound of its
+     * own, never added to the leader's cashing */
+    for (int mate = 0; mate < W; mate++) {
+        if (mate == L || c->counted[mate] != c->counted[L]) continue;
+        int mr[MAXW], nm = 0;
+        for (int i = 0; i < nr; i++) if (ruffers[i] != mate) mr[nm++] = ruffers[i];
+        if ((trump >= 0 && c->hand[L][trump]) || (c->joker >= 0 && c->hand[L][c->joker])) mr[nm++] = L;
+        int best = 0;
+        uint32_t brel = 0;
+        int bg = 0;
+        for (int g = 0; g < NG; g++) {
+            if (g == c->nowin || g == c->joker) continue;
+            uint32_t low = c->hand[L][g], mm = c->hand[mate][g];
+            if (!low || !mm) continue;
+            uint32_t rest2 = 0;
+            for (int x = 0; x < W; x++) if (x != mate) rest2 |= c->hand[x][g];
+            int top = topbit(rest2);  /* rest2 holds the leader's low card */
+            int w = popc(mm >> top >> 1);
+            if (!w) continue;
+            int n;
+            if (g == trump || !nm) {
+                int longest = 0;
+                for (int x = 0; x < W; x++) if (x != mate) { int k = popc(c->hand[x][g]); if (k > longest) longest = k; }
+                n = w >= longest ? popc(mm) : w;
+            } else {
+                n = w;
+                for (int i = 0; i < nm; i++) { int k = popc(c->hand[mr[i]][g]); if (k < n) n = k; }
+            }
+            if (n > best) { best = n; brel = 1u << top; bg = g; }
+        }
+        if (best > t) {  /* the bound is this partner's now: only what it read */
+            t = best;
+            memset(rel, 0, NG * sizeof(uint32_t));
+            rel[bg] = brel;
+        }
+    }
     return t < c->left ? t : c->left;
 }
 
