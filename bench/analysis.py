@@ -32,7 +32,11 @@ from service.rules.analysis import DEFAULT_REQUEST_CAP, AnalysisRefused, analyse
 from service.rules.analysis.adapters import ADAPTERS, move_code
 
 CASES = [("bid-whist", (4, 7, 10, 12), {}), ("court-piece", (4, 7, 10, 13), {}),
-         ("five-hundred", (4, 7, 10), {}), ("buck-euchre", (4, 5), {})]
+         ("five-hundred", (4, 7, 10), {}), ("buck-euchre", (4, 5), {}),
+         # what DDS cannot express (issue 29): hidden trump, Five Hundred's other table sizes
+         ("court-piece", (4, 7, 10), {"mode": "hidden_trump"}),
+         ("five-hundred", (4, 7, 10), {"players": 2}), ("five-hundred", (4, 7, 10), {"players": 3}),
+         ("five-hundred", (4, 7), {"players": 5}), ("five-hundred", (4, 7), {"players": 6})]
 TARGETS = {("bid-whist", 4): 0.02, ("bid-whist", 7): 0.3, ("bid-whist", 10): 3, ("bid-whist", 12): 10,
            ("court-piece", 4): 0.02, ("court-piece", 7): 0.3, ("court-piece", 10): 3,
            ("court-piece", 13): 10, ("five-hundred", 4): 0.02, ("five-hundred", 7): 0.3,
@@ -69,7 +73,7 @@ def position(game_id: str, seed: str, k: int, options: dict | None = None, in_tr
 def positions(game_id: str, k: int, count: int = 20, options=None):
     found, skipped, i = [], [], 0
     while len(found) < count:
-        seed = f"bench-dd-{game_id}-{k}-{i}"
+        seed = f"bench-dd-{game_id}-{k}-{i}" + (f"-{sorted(options.items())}" if options else "")
         record = position(game_id, seed, k, options)
         (found.append(record) if record is not None else skipped.append(seed))
         i += 1
@@ -92,9 +96,9 @@ def timed(game, record, **kw):
     return time.perf_counter() - t, answer["nodes"], time.process_time() - c
 
 
-def measure(game_id: str, k: int, count: int):
+def measure(game_id: str, k: int, count: int, options=None):
     game = games.get(game_id)
-    records, skipped = positions(game_id, k, count)
+    records, skipped = positions(game_id, k, count, options)
     runs = [timed(game, r) for r in records]
     times = sorted(t for t, _, _ in runs)
     nodes = sorted(n for _, n, _ in runs)
@@ -306,10 +310,10 @@ def main(quick: bool = False, only: str | None = None, ks_only=None, count: int 
         for k in ks:
             if ks_only and k not in ks_only:
                 continue
-            times, nodes, skipped, cpu = measure(game_id, k, count)
+            times, nodes, skipped, cpu = measure(game_id, k, count, options)
             median = statistics.median(times)
-            target = TARGETS.get((game_id, k))
-            line = (f"analysis {game_id} k={k} median_s={median:.4f} p90_s={p90(times):.4f} "
+            target = TARGETS.get((game_id, k)) if not options else None
+            line = (f"analysis {game_id}{' ' + str(options) if options else ''} k={k} median_s={median:.4f} p90_s={p90(times):.4f} "
                     f"median_cpu_s={statistics.median(cpu):.4f} "
                     f"median_nodes={int(statistics.median(nodes))} p90_nodes={p90(nodes)} max_nodes={nodes[-1]} "
                     f"target_s={target} {'ok' if target is None or median <= target else 'MISSED'}")
@@ -337,6 +341,7 @@ def main(quick: bool = False, only: str | None = None, ks_only=None, count: int 
     lines += reference_lines(count)
     lines += dds_lines(count=count)
     lines.append(cap_line())
+    lines += http_lines(20 if quick else 100)
     return lines
 
 
@@ -348,12 +353,13 @@ def cap_line(tries: int = 20) -> str:
         record = position("court-piece", "bench-dd-cap" + (f"-{i}" if i else ""), 13)
         if record is None:
             continue
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         try:
             analyse(game, game.replay(record), max_nodes=DEFAULT_REQUEST_CAP, cap=DEFAULT_REQUEST_CAP)
         except AnalysisRefused as exc:
+            cpu = time.process_time() - c
             line = (f"analysis cap nodes={DEFAULT_REQUEST_CAP} seconds={time.perf_counter() - t:.2f} "
-                    f"({exc.code}, seed {i})")
+                    f"cpu_s={cpu:.2f} nodes_per_cpu_s={exc.extra['nodes'] / cpu:,.0f} ({exc.code}, seed {i})")
             break
     else:
         line = f"analysis cap nodes={DEFAULT_REQUEST_CAP}: {tries} whole hands all answered within it"
@@ -368,6 +374,20 @@ if __name__ == "__main__":
     parser.add_argument("--k", help="only these tricks left, comma-separated")
     parser.add_argument("--count", type=int, help="positions per game and k")
     parser.add_argument("--solver-only", action="store_true", help="skip the hint, reference, DDS and cap lines")
+    parser.add_argument("--dds-only", action="store_true", help="only the comparison with DDS")
+    parser.add_argument("--http", type=int, metavar="N", help="only N random whole hands per game over HTTP")
+    parser.add_argument("--whole", type=int, metavar="N", help="only N random whole hands per game and variant")
+    parser.add_argument("--cap", action="store_true", help="only the time to spend the default cap")
     args = parser.parse_args()
+    ks = {int(k) for k in args.k.split(",")} if args.k else None
+    if args.dds_only:
+        raise SystemExit(dds_lines(count=args.count or 20, ks_only=ks) and None)
+    if args.http:
+        raise SystemExit(http_lines(args.http) and None)
+    if args.cap:
+        raise SystemExit(cap_line() and None)
+    if args.whole:
+        raise SystemExit(whole_lines(args.whole, [v for v in WHOLE_VARIANTS if not args.game or v[0] == args.game])
+                         and None)
     main(quick=args.quick, only=args.game, ks_only={int(k) for k in args.k.split(",")} if args.k else None,
          count=args.count, solver_only=args.solver_only)

@@ -20,6 +20,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#include <stdlib.h>
 
 #define NG 5          /* effective suits 0-3 and the suitless group */
 #define MAXW 6        /* seats */
@@ -30,6 +31,7 @@
 #define PAUSE_EVERY 2048
 #define NOCARD 255
 #define JLEAD 200     /* + suit: the free joker led naming that suit */
+#define REVEAL 250    /* Court Piece, hidden trump: the face-down card turned up */
 
 #ifndef DDCORE_SHA
 #define DDCORE_SHA "unknown"
@@ -51,9 +53,12 @@ typedef struct {
 
 typedef struct {  /* the trick after its k-th card */
     int16_t seat, cid, led, ws, wc;
+    int8_t wt;        /* the winning card counts as a trump (Court Piece: from the reveal on) */
+    int8_t mt;        /* must_trump before this card */
 } TS;
 
 static PyObject *Exhausted;
+static int KNOB = 0;  /* experiments (REFEREE_DDCORE_KNOB) */
 
 typedef struct {
     PyObject_HEAD
@@ -63,6 +68,11 @@ typedef struct {
     int joker;               /* the free joker's group (Five Hundred: wins any trick), or -1 */
     int misere, last_only;   /* a void misere contractor must play it; it may lead the last trick only */
     int led_mask;            /* the suits led so far (a led free joker names one not yet led) */
+    /* Court Piece's hidden trump: the caller's face-down card (unplayable until revealed), whether
+     * it is revealed, the position in the trick from which trumps count, the seat that revealed
+     * and must trump if it cannot follow, whether a reveal counts for the whole trick */
+    int hidden, revealed, caller, fd, trump_from, must_trump, whole_trick;
+    int tf_saved[MAXT + 1];
     int lm_saved[MAXT + 1];
     int quick;               /* counted == maxer for every seat: quick tricks are bounds */
     int partition;
@@ -172,7 +182,31 @@ static inline int strength(Core *c, int cid, int led) {
     return -1;
 }
 
-/* put card ``cid`` of the seat to act into the trick; returns 1 when it completed the trick */
+/* the trick's state after its card at position ``k`` (seat and card set) from the state before */
+static inline void judge(Core *c, int k, int named) {
+    TS *t = &c->tr[c->left][k];
+    int cid = t->cid, s = t->seat, g = cid >> 5;
+    int tr = c->trump >= 0 && g == c->trump && k >= c->trump_from;  /* counts as a trump */
+    if (k == 0) {
+        t->led = (g == c->nowin) ? -1 : (g == c->joker ? named : g);
+        t->ws = s; t->wc = cid; t->wt = (int8_t)tr;
+        return;
+    }
+    TS *p = t - 1;
+    t->led = p->led; t->ws = p->ws; t->wc = p->wc; t->wt = p->wt;
+    if ((p->wc >> 5) == c->joker) { /* the free joker wins the trick */ }
+    else if (g == c->joker) { t->ws = s; t->wc = cid; }
+    else if (g != c->nowin) {
+        if (t->led < 0) { t->led = g; t->ws = s; t->wc = cid; t->wt = (int8_t)tr; }
+        else if (tr) {
+            if (!p->wt || (cid & 31) > (p->wc & 31)) { t->ws = s; t->wc = cid; t->wt = 1; }
+        } else if (!p->wt && g == t->led && (p->wc >> 5) == g && (cid & 31) > (p->wc & 31)) {
+            t->ws = s; t->wc = cid;
+        }
+    }
+}
+
+/* put card ``cid`` of the seat to act into the trick */
 static inline void place(Core *c, int cid) {
     int named = -1;
     if (cid >= JLEAD) { named = cid - JLEAD; cid = c->joker << 5; }  /* a led free joker naming a suit */
@@ -180,23 +214,9 @@ static inline void place(Core *c, int cid) {
     c->hand[s][g] &= ~(1u << (cid & 31));
     TS *t = &c->tr[c->left][c->tlen];
     t->seat = s; t->cid = cid;
-    if (c->tlen == 0) {
-        t->led = (g == c->nowin) ? -1 : (g == c->joker ? named : g);
-        t->ws = s; t->wc = cid;
-    } else {
-        TS *p = t - 1;
-        t->led = p->led; t->ws = p->ws; t->wc = p->wc;
-        if ((p->wc >> 5) == c->joker) { /* the free joker wins the trick */ }
-        else if (g == c->joker) { t->ws = s; t->wc = cid; }
-        else if (g != c->nowin) {
-            if (t->led < 0) { t->led = g; t->ws = s; t->wc = cid; }
-            else {
-                int wg = p->wc >> 5;
-                if (g == wg) { if ((cid & 31) > (p->wc & 31)) { t->ws = s; t->wc = cid; } }
-                else if (g == c->trump) { t->ws = s; t->wc = cid; }
-            }
-        }
-    }
+    t->mt = (int8_t)c->must_trump;
+    if (s == c->must_trump) c->must_trump = -1;
+    judge(c, c->tlen, named);
     c->tlen++;
 }
 
@@ -213,6 +233,8 @@ static inline int finish(Core *c, int *stopped, int *relcid) {
     int gain = c->counted[w];
     if (gain) c->rem_c--; else c->rem_o--;
     c->lm_saved[c->left] = c->led_mask;
+    c->tf_saved[c->left] = c->trump_from;
+    c->trump_from = 0;
     if (t->led >= 0 && t->led < 4) c->led_mask |= 1 << t->led;
     c->left--;
     c->leader = w;
@@ -224,6 +246,7 @@ static inline int finish(Core *c, int *stopped, int *relcid) {
 static inline void unfinish(Core *c, int gain, int old_leader) {
     c->left++;
     c->led_mask = c->lm_saved[c->left];
+    c->trump_from = c->tf_saved[c->left];
     if (gain) c->rem_c++; else c->rem_o++;
     c->leader = old_leader;
     c->tlen = c->W;
@@ -233,6 +256,24 @@ static inline void unplace(Core *c) {
     c->tlen--;
     TS *t = &c->tr[c->left][c->tlen];
     c->hand[(int)t->seat][t->cid >> 5] |= 1u << (t->cid & 31);
+    c->must_trump = t->mt;
+}
+
+/* the face-down card turned up by the seat to act: trumps count from here (or the whole trick) */
+typedef struct { int revealed, trump, trump_from, must_trump; } RevealSave;
+
+static inline void reveal(Core *c, RevealSave *sv) {
+    sv->revealed = c->revealed; sv->trump = c->trump; sv->trump_from = c->trump_from; sv->must_trump = c->must_trump;
+    c->revealed = 1;
+    c->trump = c->fd >> 5;
+    c->trump_from = c->whole_trick ? 0 : c->tlen;
+    c->must_trump = to_act(c);
+    if (c->whole_trick) for (int k = 0; k < c->tlen; k++) judge(c, k, c->tr[c->left][0].led);
+}
+
+static inline void unreveal(Core *c, const RevealSave *sv) {
+    c->revealed = sv->revealed; c->trump = sv->trump; c->trump_from = sv->trump_from; c->must_trump = sv->must_trump;
+    if (c->whole_trick) for (int k = 0; k < c->tlen; k++) judge(c, k, c->tr[c->left][0].led);
 }
 
 /* a lead of the free joker: the suits it may name (a mask), 0 where it may not be led now */
@@ -280,11 +321,21 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
     mv->n = 0;
     int led = c->tlen ? cur(c)->led : -1;
     int lo_g = 0, hi_g = NG - 1;
-    if (led >= 0 && c->hand[s][led]) lo_g = hi_g = led;
+    uint32_t pm[NG];
+    for (int g = 0; g < NG; g++) pm[g] = c->hand[s][g];
+    int rv = 0;  /* the reveal is a legal move */
+    if (c->hidden && !c->revealed) {
+        if (s == c->caller) pm[c->fd >> 5] &= ~(1u << (c->fd & 31));
+        rv = c->tlen ? !(led >= 0 && pm[led]) : s == c->caller;
+    }
+    if (s == c->must_trump) {
+        if (led >= 0 && pm[led]) lo_g = hi_g = led;
+        else if (c->trump >= 0 && pm[c->trump]) lo_g = hi_g = c->trump;
+    } else if (led >= 0 && pm[led]) lo_g = hi_g = led;
     else if (c->tlen && c->misere && c->joker >= 0 && c->hand[s][c->joker]) lo_g = hi_g = c->joker;
     int tl = trick_live_cid(c);
     for (int g = lo_g; g <= hi_g; g++) {
-        uint32_t m = c->hand[s][g];
+        uint32_t m = pm[g];
         if (!m) continue;
         if (g == c->joker) {
             if (c->tlen) { mv->cid[mv->n] = (uint8_t)(g << 5); mv->others[mv->n++] = 0; }
@@ -300,7 +351,10 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
         if (tl >= 0 && (tl >> 5) == g) o |= 1u << (tl & 31);
         reps_of(m, o, g, mv);
     }
-    if (mv->n < 2) return;
+    if (mv->n < 2) {
+        if (rv) { mv->cid[mv->n] = REVEAL; mv->others[mv->n++] = 0; }
+        return;
+    }
     /* scores (solver.py's ordering, DDS-like) */
     int32_t score[MAXL + 6];
     int side = c->counted[s];
@@ -336,7 +390,7 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
                 else if (mate_wins || mate_ruffs) sc = 200 - r;
                 else sc = -r;
             }
-            uint32_t h = c->hist[s][mv->cid[i]];
+            uint32_t h = (KNOB & 2) ? 0 : c->hist[s][mv->cid[i]];
             score[i] = sc * 4096 + (int32_t)(h < 4095 ? h : 4095);
         }
     } else {
@@ -346,19 +400,21 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
         if (led2 < 0) curk = -1;
         if ((t->wc >> 5) == c->joker) curk = 500;
         int cur_seat = t->ws;
-        int amax = -1, o = s;
+        int amax = -1, pmax = -1, o = s;
         for (int k = 0; k < W - c->tlen - 1; k++) {
             o = (o + 1) % W;
-            if (c->counted[o] == side) continue;
             int kk;
             if (led2 >= 0 && c->hand[o][led2]) kk = strength(c, led2 << 5 | topbit(c->hand[o][led2]), led2);
             else if (trump >= 0 && c->hand[o][trump]) kk = 64 + topbit(c->hand[o][trump]);
             else kk = -1;
             if (c->joker >= 0 && c->hand[o][c->joker] && !(led2 >= 0 && c->hand[o][led2])) kk = 500;
             if (led2 < 0) kk = 200;  /* any suited card may still set the suit: never safe */
-            if (kk > amax) amax = kk;
+            if (c->counted[o] == side) { if (kk > pmax) pmax = kk; }
+            else if (kk > amax) amax = kk;
         }
         int ours_safe = c->counted[cur_seat] == side && curk > amax;
+        /* a partner still to play beats the trick and every opponent's answer: play low */
+        if (!(KNOB & 8) && pmax > amax && pmax > curk && led2 >= 0) ours_safe = 1;
         for (int i = 0; i < mv->n; i++) {
             int cid = mv->cid[i], g = cid >> 5;
             int cheap = (g == trump) * 64 + (cid & 31);
@@ -368,7 +424,7 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
             else if (wins && k > amax) sc = 400 - cheap;
             else if (wins) sc = -300 - cheap;
             else sc = -cheap;
-            uint32_t h = c->hist[s][cid];
+            uint32_t h = (KNOB & 4) ? 0 : c->hist[s][cid];
             score[i] = sc * 4096 + (int32_t)(h < 4095 ? h : 4095);
         }
     }
@@ -384,6 +440,7 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
         }
         score[j + 1] = sc; mv->cid[j + 1] = cd; mv->others[j + 1] = ot;
     }
+    if (rv) { mv->cid[mv->n] = REVEAL; mv->others[mv->n++] = 0; }  /* after the cards, as solver.py */
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -547,6 +604,7 @@ static void abstract(Core *c, uint64_t code[NG], uint32_t live[NG], uint64_t key
     kb[34] = (uint8_t)(c->rem_o < lf ? c->rem_o : lf);
     kb[35] = (uint8_t)(c->trump + 1);
     if (c->joker >= 0 && live[c->joker]) kb[36] = (uint8_t)(1 + c->led_mask);
+    if (c->hidden) { kb[37] = (uint8_t)(c->revealed ? 255 : c->fd); kb[38] = (uint8_t)(c->must_trump + 1); }
     memcpy(key, kb, 40);
 }
 
@@ -607,7 +665,7 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
         int cap = c->left < c->rem_c ? c->left : c->rem_c;
         if (cap <= 0 || beta <= 0) return 0;
         if (alpha >= cap) return cap;
-        if (c->left == 1) {  /* the last trick: every seat plays its one card */
+        if (c->left == 1 && !(c->hidden && !c->revealed)) {  /* the last trick: every seat plays its one card */
             int s = c->leader;
             for (int k = 0; k < c->W; k++) {
                 int g = 0;
@@ -643,7 +701,7 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
                     if (e->best != NOCARD) hint = e->best;
                 } else if (e->best != NOCARD) near = e->best;
             }
-            if (hint < 0) hint = near;
+            if (hint < 0 && !(KNOB & 1)) hint = near;
             if (lo >= hi) {
                 uint8_t n[NG];
                 for (int g = 0; g < NG; g++) n[g] = lo_n[g] > hi_n[g] ? lo_n[g] : hi_n[g];
@@ -651,7 +709,9 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
                 return lo;
             }
         }
-        if (c->quick) {
+        /* an unrevealed trump may yet ruff anything; a revealer at the lead must lead trump */
+        int sure = !(c->hidden && !c->revealed) && c->must_trump < 0;
+        if (c->quick && sure) {
             uint32_t qr[NG] = {0};
             int t = quick_tricks(c, qr);
             if (t) {
@@ -673,7 +733,7 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
                     if (shi < hi) hi = shi;
                 }
             }
-            if (c->rem_c >= c->left && c->rem_o >= c->left) {  /* every card will be played */
+            if (sure && c->rem_c >= c->left && c->rem_o >= c->left) {  /* every card will be played */
                 uint32_t tr_[NG] = {0}, ar[NG] = {0};
                 int ours, theirs;
                 top_trumps(c, &ours, &theirs, tr_);
@@ -707,8 +767,16 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
     for (int i = 0; i < mv.n; i++) {
         int m = mv.cid[i];
         if (count_node(c)) return 0;
-        place(c, m);
         int v;
+        if (m == REVEAL) {
+            RevealSave sv;
+            reveal(c, &sv);
+            v = search(c, alpha, beta, r);
+            unreveal(c, &sv);
+            if (c->abort) return 0;
+            goto judged;
+        }
+        place(c, m);
         if (c->tlen == c->W) {
             int stopped, rc, old = c->leader;
             int gain = finish(c, &stopped, &rc);
@@ -721,8 +789,8 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
         }
         unplace(c);
         if (c->abort) return 0;
-        int g = m >> 5;
-        if (mv.others[i] && (r[g] & mv.others[i])) r[g] |= 1u << (m & 31);
+        if (mv.others[i] && (r[m >> 5] & mv.others[i])) r[m >> 5] |= 1u << (m & 31);
+    judged:
         if (maximize) {
             if (v > best) {
                 best = v; best_move = m;
@@ -791,6 +859,9 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     PyBuffer_Release(&cmap); PyBuffer_Release(&counted); PyBuffer_Release(&maxer);
     if (!ok) { PyErr_SetString(PyExc_ValueError, "bad core shape"); return -1; }
     c->nowin = nowin;
+    c->hidden = c->revealed = c->trump_from = 0;
+    c->caller = c->must_trump = -1;
+    c->fd = 0; c->whole_trick = 0;
     c->joker = joker;
     c->misere = misere;
     c->last_only = last_only;
@@ -888,6 +959,19 @@ static PyObject *Core_load(Core *c, PyObject *args) {
     Py_RETURN_TRUE;
 }
 
+/* set_hidden(hidden, revealed, caller, face_down, trump_from, must_trump, whole_trick): Court
+ * Piece's hidden-trump state, before ``load`` (seats as turn-order indices, -1 none) */
+static PyObject *Core_set_hidden(Core *c, PyObject *args) {
+    int hidden, revealed, caller, fd, trump_from, must_trump, whole;
+    if (!PyArg_ParseTuple(args, "ppiiiip", &hidden, &revealed, &caller, &fd, &trump_from, &must_trump, &whole))
+        return NULL;
+    int cid = hidden ? card_cid(c, fd) : 0;
+    if (hidden && (cid < 0 || caller < 0 || caller >= c->W)) Py_RETURN_FALSE;
+    c->hidden = hidden; c->revealed = revealed; c->caller = caller; c->fd = cid < 0 ? 0 : cid;
+    c->trump_from = trump_from; c->must_trump = must_trump; c->whole_trick = whole;
+    Py_RETURN_TRUE;
+}
+
 static int budget_args(Core *c, long long nodes, long long stop_at, long long max_nodes, PyObject *pause) {
     c->nodes = nodes; c->stop_at = stop_at; c->max_nodes = max_nodes; c->abort = 0;
     Py_XINCREF(pause);
@@ -922,8 +1006,15 @@ static PyObject *Core_search(Core *c, PyObject *args) {
 static int child(Core *c, int m, int alpha, int beta) {
     uint32_t r[NG];
     if (count_node(c)) return 0;
-    place(c, m);
     int v;
+    if (m == REVEAL) {
+        RevealSave sv;
+        reveal(c, &sv);
+        v = search(c, alpha, beta, r);
+        unreveal(c, &sv);
+        return v;
+    }
+    place(c, m);
     if (c->tlen == c->W) {
         int stopped, rc, old = c->leader;
         int gain = finish(c, &stopped, &rc);
@@ -936,8 +1027,19 @@ static int child(Core *c, int m, int alpha, int beta) {
 
 /* the counted tricks of one line where every seat plays its first-ordered move (no nodes) */
 static int estimate(Core *c, int m) {
-    int cids[MAXT * MAXW], olds[MAXT * MAXW], gains[MAXT * MAXW], n = 0, total = 0;
+    int cids[MAXT * MAXW + 4], olds[MAXT * MAXW + 4], gains[MAXT * MAXW + 4], n = 0, total = 0;
+    RevealSave sv = {0, 0, 0, 0};
+    int revealed_at = -1;
     for (;;) {
+        if (m == REVEAL) {  /* at most once in a line */
+            reveal(c, &sv);
+            revealed_at = n;
+            Moves mv;
+            gen_moves(c, to_act(c), -1, &mv);
+            m = mv.cid[0];
+            if (m == REVEAL) break;
+            continue;
+        }
         place(c, m);
         cids[n] = -1;
         int stopped = 0;
@@ -957,7 +1059,9 @@ static int estimate(Core *c, int m) {
     while (n--) {
         if (cids[n] == 1) unfinish(c, gains[n], olds[n]);
         unplace(c);
+        if (n == revealed_at) { unreveal(c, &sv); revealed_at = -1; }
     }
+    if (revealed_at >= 0) unreveal(c, &sv);
     return total;
 }
 
@@ -974,7 +1078,8 @@ static PyObject *Core_values(Core *c, PyObject *args) {
     if (n > 64) { Py_DECREF(ms); PyErr_SetString(PyExc_ValueError, "too many moves"); return NULL; }
     for (Py_ssize_t i = 0; i < n; i++) {
         long card = PyLong_AsLong(PySequence_Fast_GET_ITEM(ms, i));
-        cids[i] = (card >= 400 && card < 404 && c->joker >= 0) ? JLEAD + (int)(card - 400) : card_cid(c, card);
+        cids[i] = (card >= 400 && card < 404 && c->joker >= 0) ? JLEAD + (int)(card - 400)
+                  : (card == 100 && c->hidden) ? REVEAL : card_cid(c, card);
         if (cids[i] < 0) { Py_DECREF(ms); PyErr_SetString(PyExc_ValueError, "a move is not a mapped card"); return NULL; }
     }
     Py_DECREF(ms);
@@ -986,12 +1091,11 @@ static PyObject *Core_values(Core *c, PyObject *args) {
     Moves mv;
     mv.n = 0;
     {
-        int led = c->tlen ? cur(c)->led : -1;
         int tl = trick_live_cid(c);
-        for (int g = 0; g < NG; g++) {
-            if (led >= 0 && c->hand[s][led] && g != led) continue;
+        for (int g = 0; g < NG; g++) {  /* only the classes of the moves given are searched */
             if (g == c->joker) continue;
             uint32_t m = c->hand[s][g];
+            if (c->hidden && !c->revealed && s == c->caller && g == (c->fd >> 5)) m &= ~(1u << (c->fd & 31));
             if (!m) continue;
             uint32_t o = 0;
             for (int w = 0; w < c->W; w++) if (w != s) o |= c->hand[w][g];
@@ -1064,6 +1168,7 @@ static PyMethodDef Core_methods[] = {
     {"search", (PyCFunction)Core_search, METH_VARARGS, "the value at the loaded position"},
     {"values", (PyCFunction)Core_values, METH_VARARGS, "each root card's exact value"},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "empty the table and the history"},
+    {"set_hidden", (PyCFunction)Core_set_hidden, METH_VARARGS, "Court Piece's hidden-trump state"},
     {"state", (PyCFunction)Core_state, METH_NOARGS, "the loaded position as the core holds it"},
     {NULL}
 };
@@ -1084,6 +1189,7 @@ static PyTypeObject CoreType = {
 static struct PyModuleDef moddef = {PyModuleDef_HEAD_INIT, "_ddcore", "The compiled double-dummy core.", -1, NULL};
 
 PyMODINIT_FUNC PyInit__ddcore(void) {
+    { const char *k = getenv("REFEREE_DDCORE_KNOB"); KNOB = k ? atoi(k) : 0; }
     if (PyType_Ready(&CoreType) < 0) return NULL;
     PyObject *m = PyModule_Create(&moddef);
     if (!m) return NULL;

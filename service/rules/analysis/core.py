@@ -4,8 +4,8 @@
 ``REFEREE_PURE_PYTHON`` does not ask for the pure core; else ``solver.Solver``, which stays the
 fallback and the oracle. The compiled core plays the plain ranked trick (``Play.simple_led``'s
 rules, Bid Whist's suitless jokers, the stop at Court Piece's seventh trick and at a misère's
-first, Five Hundred's free joker); a position it cannot express (Court Piece's hidden trump before
-its reveal or within the revealing trick, a Rung Royal change still open) is
+first, Five Hundred's free joker, Court Piece's hidden trump and its reveal); a position it cannot
+express (a Rung Royal change still open: before the first card) is
 searched by ``HybridSolver``: the pure search, which hands every trick start it reaches that the
 core can express to the core, on one shared node count.
 """
@@ -82,9 +82,9 @@ def expressible(p: Play) -> bool:
         return True
     if isinstance(p, FiveHundredPlay):
         return True
-    if isinstance(p, CourtPiecePlay):
-        return (p.revealed and not (p.can_change and not p.started) and p.must_trump is None
-                and not p.trump_from and p.trump is not None)
+    if isinstance(p, CourtPiecePlay):  # all but a Rung Royal change still open (before any card)
+        return not (p.can_change and not p.started) and (p.revealed or p.face_down is not None) \
+            and p.trump is not None
     return False
 
 
@@ -135,6 +135,12 @@ class Compiled:
             return False
         rem_c, rem_o = stops(p)
         trump = p.trump_now()
+        if isinstance(p, CourtPiecePlay):
+            fd = p.face_down if p.face_down is not None else -1
+            must = self.index.get(p.must_trump, -1)
+            if not self.core.set_hidden(bool(p.hidden), bool(p.revealed), self.index.get(p.caller, -1), fd,
+                                        p.trump_from or 0, must, bool(p.counts_whole_trick)):
+                return False
         five = isinstance(p, FiveHundredPlay)
         return self.core.load([p.hands[s] for s in self.seats], [c for _, c in trick], self.index[leader],
                               p.total - p.done, rem_c, rem_o, -1 if trump is None else trump,
@@ -207,7 +213,7 @@ def make_solver(play: Play, max_nodes: int | None = None, pause=None, table: Tab
     compiled = Compiled(play, table)
     if not compiled.ok:
         return Solver(play, max_nodes, pause=pause)
-    if compiled.load(play) and all(m < REVEAL or m >= JOKER_LEAD for m in play.moves(play.to_act)):
+    if compiled.load(play) and all(m <= REVEAL or m >= JOKER_LEAD for m in play.moves(play.to_act)):
         return CoreSolver(play, compiled, max_nodes, pause)
     if max_nodes is not None and max_nodes > HYBRID_SHARE:
         max_nodes //= HYBRID_SHARE
