@@ -37,8 +37,9 @@
 #define DDCORE_SHA "unknown"
 #endif
 
+#define KW 5  /* the bucket key's words */
 typedef struct {
-    uint64_t k[5];
+    uint64_t k[KW];
     int32_t head;
     int32_t used;
 } Slot;
@@ -58,7 +59,6 @@ typedef struct {  /* the trick after its k-th card */
 } TS;
 
 static PyObject *Exhausted;
-static int KNOB = 0;  /* experiments (REFEREE_DDCORE_KNOB) */
 
 typedef struct {
     PyObject_HEAD
@@ -96,7 +96,11 @@ typedef struct {
     long long stores, clears;
 } Core;
 
-static inline int popc(uint32_t x) { return __builtin_popcount(x); }
+static inline int popc(uint32_t x) {  /* SWAR: no libgcc call where the build cannot assume popcnt */
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
 static inline int topbit(uint32_t x) { return 31 - __builtin_clz(x); }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -119,7 +123,7 @@ static void tt_clear(Core *c) {
 
 static inline uint32_t khash(const uint64_t *k) {
     uint64_t h = 0x9E3779B97F4A7C15ULL;
-    for (int i = 0; i < 5; i++) { h ^= k[i]; h *= 0xBF58476D1CE4E5B9ULL; h ^= h >> 29; }
+    for (int i = 0; i < KW; i++) { h ^= k[i]; h *= 0xBF58476D1CE4E5B9ULL; h ^= h >> 29; }
     return (uint32_t)(h ^ (h >> 32));
 }
 
@@ -390,7 +394,7 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
                 else if (mate_wins || mate_ruffs) sc = 200 - r;
                 else sc = -r;
             }
-            uint32_t h = (KNOB & 2) ? 0 : c->hist[s][mv->cid[i]];
+            uint32_t h = c->hist[s][mv->cid[i]];
             score[i] = sc * 4096 + (int32_t)(h < 4095 ? h : 4095);
         }
     } else {
@@ -414,7 +418,7 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
         }
         int ours_safe = c->counted[cur_seat] == side && curk > amax;
         /* a partner still to play beats the trick and every opponent's answer: play low */
-        if (!(KNOB & 8) && pmax > amax && pmax > curk && led2 >= 0) ours_safe = 1;
+        if (pmax > amax && pmax > curk && led2 >= 0) ours_safe = 1;
         for (int i = 0; i < mv->n; i++) {
             int cid = mv->cid[i], g = cid >> 5;
             int cheap = (g == trump) * 64 + (cid & 31);
@@ -424,7 +428,7 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
             else if (wins && k > amax) sc = 400 - cheap;
             else if (wins) sc = -300 - cheap;
             else sc = -cheap;
-            uint32_t h = (KNOB & 4) ? 0 : c->hist[s][cid];
+            uint32_t h = c->hist[s][cid];
             score[i] = sc * 4096 + (int32_t)(h < 4095 ? h : 4095);
         }
     }
@@ -578,8 +582,8 @@ static inline int count_node(Core *c) {
 }
 
 /* the owners of each group's live cards, strongest first, 3 bits each; live masks; the bucket key */
-static void abstract(Core *c, uint64_t code[NG], uint32_t live[NG], uint64_t key[5]) {
-    uint8_t kb[40];
+static void abstract(Core *c, uint64_t code[NG], uint32_t live[NG], uint64_t key[KW]) {
+    uint8_t kb[8 * KW];
     memset(kb, 0, sizeof kb);
     for (int g = 0; g < NG; g++) {
         uint32_t l = 0;
@@ -605,7 +609,7 @@ static void abstract(Core *c, uint64_t code[NG], uint32_t live[NG], uint64_t key
     kb[35] = (uint8_t)(c->trump + 1);
     if (c->joker >= 0 && live[c->joker]) kb[36] = (uint8_t)(1 + c->led_mask);
     if (c->hidden) { kb[37] = (uint8_t)(c->revealed ? 255 : c->fd); kb[38] = (uint8_t)(c->must_trump + 1); }
-    memcpy(key, kb, 40);
+    memcpy(key, kb, sizeof kb);
 }
 
 /* the live cards an entry covers: each group's strongest n */
@@ -617,7 +621,7 @@ static inline void covered(const uint8_t n[NG], const uint32_t live[NG], uint32_
     }
 }
 
-static void store(Core *c, const uint64_t key[5], const uint64_t code[NG], const uint32_t live[NG],
+static void store(Core *c, const uint64_t key[KW], const uint64_t code[NG], const uint32_t live[NG],
                   const uint32_t rel[NG], int lo, int hi, int best) {
     uint8_t n[NG];
     uint64_t ec[NG];
@@ -657,7 +661,7 @@ static void store(Core *c, const uint64_t key[5], const uint64_t code[NG], const
 }
 
 static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
-    uint64_t key[5], code[NG];
+    uint64_t key[KW], code[NG];
     uint32_t live[NG];
     int is_start = c->tlen == 0, hint = -1, a0 = alpha, b0 = beta;
     memset(rel, 0, NG * sizeof(uint32_t));
@@ -701,7 +705,7 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
                     if (e->best != NOCARD) hint = e->best;
                 } else if (e->best != NOCARD) near = e->best;
             }
-            if (hint < 0 && !(KNOB & 1)) hint = near;
+            if (hint < 0) hint = near;
             if (lo >= hi) {
                 uint8_t n[NG];
                 for (int g = 0; g < NG; g++) n[g] = lo_n[g] > hi_n[g] ? lo_n[g] : hi_n[g];
@@ -733,10 +737,17 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
                     if (shi < hi) hi = shi;
                 }
             }
-            if (sure && c->rem_c >= c->left && c->rem_o >= c->left) {  /* every card will be played */
+            {
+                /* the top trumps: sure tricks in a full play-out. The others' bound the counted
+                 * side's tricks from above even where a stop may end the hand first (the counted
+                 * side's tricks then are no more than in that play-out); the counted side's own
+                 * bound it from below only where every card will be played. The later-trick bound
+                 * is about this trick, which is played either way. */
+                int plays = c->rem_c >= c->left && c->rem_o >= c->left;
                 uint32_t tr_[NG] = {0}, ar[NG] = {0};
                 int ours, theirs;
                 top_trumps(c, &ours, &theirs, tr_);
+                if (!plays) ours = 0;
                 int side = (ours < 1 || c->left - theirs > c->left - 1) ? all_tops(c, ar) : -1;
                 int slo = ours, shi = c->left - theirs;
                 uint32_t *rlo = tr_, *rhi = tr_;
@@ -1189,7 +1200,6 @@ static PyTypeObject CoreType = {
 static struct PyModuleDef moddef = {PyModuleDef_HEAD_INIT, "_ddcore", "The compiled double-dummy core.", -1, NULL};
 
 PyMODINIT_FUNC PyInit__ddcore(void) {
-    { const char *k = getenv("REFEREE_DDCORE_KNOB"); KNOB = k ? atoi(k) : 0; }
     if (PyType_Ready(&CoreType) < 0) return NULL;
     PyObject *m = PyModule_Create(&moddef);
     if (!m) return NULL;
