@@ -691,6 +691,7 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
         if (sl) {
             for (int32_t i = sl->head; i >= 0; i = c->ents[i].next) {
                 Entry *e = &c->ents[i];
+                if (e->next >= 0) __builtin_prefetch(&c->ents[e->next]);
                 int match = 1;
                 for (int g = 0; g < NG; g++) if ((code[g] & nmask(e->n[g])) != e->code[g]) { match = 0; break; }
                 if (match) {
@@ -834,7 +835,7 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
         if (best <= a0) { lo = 0; hi = best; }
         else if (best >= b0) { lo = best; hi = INF; }
         else lo = hi = best;
-        store(c, key, code, live, rel, lo, hi, best_move);
+        store(c, key, code, live, rel, lo, hi, best <= a0 ? -1 : best_move);  /* a fail-low's move is no hint */
     }
     return best;
 }
