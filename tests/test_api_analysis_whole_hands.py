@@ -15,14 +15,8 @@ from service.rules.analysis.adapters import ADAPTERS
 IN_SUITE = 3  # hands per game here; the bench runs 100
 
 
-# Not yet met for Court Piece: one of these three whole hands needs more than the cap's 5,000,000
-# nodes (docs/SOLVER.md, "What is left"). Strict: once it answers, this marker must go.
-NOT_YET = pytest.mark.xfail(strict=True, reason="issue 29: a Court Piece whole hand over the cap")
-
-
 @pytest.mark.skipif(not core.available(), reason="the shipped cap assumes the compiled core")
-@pytest.mark.parametrize("game_id", [pytest.param(g, marks=NOT_YET) if g == "court-piece" else g
-                                     for g in sorted(ADAPTERS)])
+@pytest.mark.parametrize("game_id", sorted(ADAPTERS))
 def test_random_whole_hands_answer_200_with_the_shipped_settings(client, game_id):
     for record in whole_hand_records(game_id, IN_SUITE, "http-whole"):
         resp = client.post(f"/v1/games/{game_id}/analysis", json={"record": record})
