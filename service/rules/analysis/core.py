@@ -157,7 +157,7 @@ class Table:
     bound for any position it matches. Pass it to ``make_solver``; a solve under another ranking
     or other sides has a table of its own."""
 
-    keep = 4  # cores kept (each side's objective of one deal, ...), the oldest dropped first
+    keep = 2  # cores kept (the two sides' objectives of one deal), the oldest dropped first: each may hold tens of MB
 
     def __init__(self):
         self.cores: dict = {}
