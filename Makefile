@@ -11,7 +11,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Every install compiles the core (setup.py: Cython, where a C compiler exists; else it stays pure
 # Python). .compiled makes it again once a source of service/rules has changed since; until then an
 # edited module runs from its source (service/rules/build.py), never from a stale build.
-CORE_SOURCES := setup.py $(shell find service/rules -name '*.py' -o -name '*.pxd')
+CORE_SOURCES := setup.py $(shell find service/rules -name '*.py' -o -name '*.pxd' -o -name '_ddcore.c')
 
 $(VENV)/.installed: pyproject.toml setup.py
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)

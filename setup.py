@@ -80,7 +80,7 @@ class BuildCore(build_ext):
         # one built on the extension types of one that failed is listed all the same: build.py reads
         # the .pxd files (shipped with the package) and sends it to its source with its base
         built = {ext.name: digest(ext.name) for ext in self.extensions
-                 if Path(self.get_ext_fullpath(ext.name)).exists()}
+                 if ext.name != DDCORE and Path(self.get_ext_fullpath(ext.name)).exists()}
         path = self._manifest()
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(built, indent=1, sort_keys=True) + "\n")
@@ -93,7 +93,24 @@ class BuildCore(build_ext):
         return [*super().get_outputs(), str(self._manifest())] if self.extensions else super().get_outputs()
 
 
+# The double-dummy search core (docs/SOLVER.md): plain C, no Cython needed. Its source's SHA-256 is
+# compiled in, so that service/rules/analysis/core.py never runs a build older than the source.
+DDCORE = "service.rules.analysis._ddcore"
+DDCORE_FLAGS = os.environ.get("REFEREE_DDCORE_CFLAGS", "-O2 -g0").split()
+
+
+def ddcore() -> Extension:
+    path = HERE.joinpath(*DDCORE.split(".")).with_suffix(".c")
+    sha = hashlib.sha256(path.read_bytes()).hexdigest()
+    return Extension(DDCORE, [str(path.relative_to(HERE))], extra_compile_args=DDCORE_FLAGS,
+                     define_macros=[("DDCORE_SHA", f'"{sha}"')], optional=True)
+
+
 def extensions() -> list:
+    return [*cython_extensions(), ddcore()]
+
+
+def cython_extensions() -> list:
     try:
         from Cython.Build import cythonize
     except ImportError:  # a build without Cython: the pure core

@@ -29,10 +29,14 @@ import time
 
 from service.rules import games
 from service.rules.analysis import DEFAULT_REQUEST_CAP, AnalysisRefused, analyse, hint
-from service.rules.analysis.adapters import ADAPTERS
+from service.rules.analysis.adapters import ADAPTERS, move_code
 
 CASES = [("bid-whist", (4, 7, 10, 12), {}), ("court-piece", (4, 7, 10, 13), {}),
-         ("five-hundred", (4, 7, 10), {}), ("buck-euchre", (4, 5), {})]
+         ("five-hundred", (4, 7, 10), {}), ("buck-euchre", (4, 5), {}),
+         # what DDS cannot express (issue 29): hidden trump, Five Hundred's other table sizes
+         ("court-piece", (4, 7, 10), {"mode": "hidden_trump"}),
+         ("five-hundred", (4, 7, 10), {"players": 2}), ("five-hundred", (4, 7, 10), {"players": 3}),
+         ("five-hundred", (4, 7), {"players": 5}), ("five-hundred", (4, 7), {"players": 6})]
 TARGETS = {("bid-whist", 4): 0.02, ("bid-whist", 7): 0.3, ("bid-whist", 10): 3, ("bid-whist", 12): 10,
            ("court-piece", 4): 0.02, ("court-piece", 7): 0.3, ("court-piece", 10): 3,
            ("court-piece", 13): 10, ("five-hundred", 4): 0.02, ("five-hundred", 7): 0.3,
@@ -69,7 +73,7 @@ def position(game_id: str, seed: str, k: int, options: dict | None = None, in_tr
 def positions(game_id: str, k: int, count: int = 20, options=None):
     found, skipped, i = [], [], 0
     while len(found) < count:
-        seed = f"bench-dd-{game_id}-{k}-{i}"
+        seed = f"bench-dd-{game_id}-{k}-{i}" + (f"-{sorted(options.items())}" if options else "")
         record = position(game_id, seed, k, options)
         (found.append(record) if record is not None else skipped.append(seed))
         i += 1
@@ -92,9 +96,9 @@ def timed(game, record, **kw):
     return time.perf_counter() - t, answer["nodes"], time.process_time() - c
 
 
-def measure(game_id: str, k: int, count: int):
+def measure(game_id: str, k: int, count: int, options=None):
     game = games.get(game_id)
-    records, skipped = positions(game_id, k, count)
+    records, skipped = positions(game_id, k, count, options)
     runs = [timed(game, r) for r in records]
     times = sorted(t for t, _, _ in runs)
     nodes = sorted(n for _, n, _ in runs)
@@ -118,63 +122,178 @@ def reference_lines(count: int) -> list[str]:
     return lines
 
 
-def dds_lines(ks=(4, 7, 10), count: int = 20) -> list[str]:
-    """Against Bo Haglund's DDS (``endplay``), on Bid Whist positions with both jokers gone."""
+DDS_CASES = [("bid-whist", (4, 7, 10, 12), {}), ("court-piece", (4, 7, 10, 13), {"mode": "single_sar"})]
+
+
+def bridge_solve(game, record):
+    """Every legal move's value of a bridge-like position as our solver gives it, and its CPU
+    seconds: Bid Whist's product answer; Court Piece's without its stop at seven tricks (the
+    bridge problem DDS solves), on the compiled core."""
+    from service.rules.analysis import core
+    hand = game.replay(record)
+    adapter = ADAPTERS[game.id]
+    codes = [move_code(m) for m in hand.legal_moves()]
+    t = time.process_time()
+    if game.id == "court-piece" and core.available():
+        p = adapter.play(hand, adapter.objective(hand, hand.to_act))
+        compiled = core.Compiled(p)
+        compiled.core.load([p.hands[s] for s in p.seats], [], p.to_act, p.total - p.done, 99, 99, p.trump)
+        values = core.CoreSolver(p, compiled).values(codes)
+    else:
+        answer = analyse(game, hand, max_nodes=10**12, cap=None)
+        values = {move_code(e["move"]): e["value"] for e in answer["moves"]}
+    return values, time.process_time() - t
+
+
+def dds_deal(game_id, hand, rem):
+    """(endplay Deal, our card -> DDS (suit, rank)) of a position with no joker live, or None."""
+    from endplay.types import Deal, Denom, Player
+    if game_id == "court-piece":
+        suit, power, trump = (lambda c: c >> 4), (lambda c: c & 15), hand.trump
+    else:
+        r = hand.ranking
+        suit, power, trump = (lambda c: r.suit[c]), (lambda c: r.power[c]), r.trump
+    live = 0
+    for h in rem:
+        live |= h
+    cards = [c for c in range(live.bit_length()) if live >> c & 1]
+    if any(c >= 64 or not 0 <= suit(c) <= 3 for c in cards):
+        return None  # a joker is still in play: no bridge position
+    by_suit: dict[int, list[int]] = {}
+    for c in cards:
+        by_suit.setdefault(suit(c), []).append(c)
+    name = {}
+    for su, cs in by_suit.items():
+        for j, c in enumerate(sorted(cs, key=lambda c: -power(c))):
+            name[c] = (su, j)
+    seats = []
+    for s in range(4):
+        seats.append(".".join("".join("AKQJT98765432"[j] for su2, j in sorted(name[c] for c in by_suit.get(su, [])
+                                                                           if rem[s] >> c & 1)) for su in range(4)))
+    deal = Deal("N:" + " ".join(seats))
+    deal.first = Player(hand.to_act)
+    deal.trump = Denom(trump) if trump is not None else Denom.nt
+    return deal, {c: (su, 14 - j) for c, (su, j) in name.items()}
+
+
+def dds_lines(count: int = 20, cases=DDS_CASES, ks_only=None) -> list[str]:
+    """Against Bo Haglund's DDS (``endplay``) in the same run, on bridge-like positions (an empty
+    trick, no joker live): every legal move's value checked equal; CPU seconds of both, the ratio
+    of medians and of p90s (ours / DDS) per game and tricks left."""
     try:
         from endplay import dds
-        from endplay.types import Deal, Denom, Player
     except ImportError:
         line = "analysis dds skipped (pip install -e '.[bench-dds]' for endplay)"
         print(line, flush=True)
         return [line]
-    from service.rules.cards import JOKER
-    game = games.get("bid-whist")
-    adapter = ADAPTERS["bid-whist"]
     lines = []
-    for k in ks:
-        ours, theirs, agree, i, found = [], [], 0, 0, 0
-        while found < count and i < 40 * count:
-            record = position("bid-whist", f"bench-dd-bid-whist-{k}-{i}", k)
+    for game_id, ks, options in cases:
+        game = games.get(game_id)
+        adapter = ADAPTERS[game_id]
+        for k in ks:
+            if ks_only and k not in ks_only:
+                continue
+            ours, theirs, equal, moves, i, found = [], [], 0, 0, 0, 0
+            while found < count and i < 40 * count:
+                record = position(game_id, f"bench-dd-{game_id}-{k}-{i}", k, options)
+                i += 1
+                if record is None:
+                    continue
+                hand = game.replay(record)
+                made = dds_deal(game_id, hand, adapter.remaining(hand))
+                if made is None:
+                    continue
+                deal, name = made
+                found += 1
+                t = time.process_time()
+                solved = list(dds.solve_board(deal))
+                theirs.append(time.process_time() - t)
+                by_card = {(int(card.suit), int(card.rank).bit_length() - 1): v for card, v in solved}
+                values, spent = bridge_solve(game, record)
+                ours.append(spent)
+                for code, v in values.items():
+                    moves += 1
+                    equal += by_card.get(name.get(code)) == v
+            ours.sort()
+            theirs.sort()
+            m_o, m_t = statistics.median(ours), statistics.median(theirs)
+            lines.append(f"analysis dds {game_id} k={k} positions={found} median_s={m_o:.5f} "
+                         f"dds_median_s={m_t:.5f} ratio_median={m_o / m_t:.2f} p90_s={p90(ours):.5f} "
+                         f"dds_p90_s={p90(theirs):.5f} ratio_p90={p90(ours) / p90(theirs):.2f} "
+                         f"max_s={ours[-1]:.4f} dds_max_s={theirs[-1]:.4f} values_equal={equal}/{moves}")
+            print(lines[-1], flush=True)
+    return lines
+
+
+def whole_hand_records(game_id: str, count: int, prefix: str = "bench-whole"):
+    """``count`` records of random whole hands (default options; dealt, bid and discarded by random
+    legal moves) at the first card of play: seeds ``{prefix}-{game}-{i}``, hands never played
+    skipped."""
+    total = ADAPTERS[game_id].total
+    i = found = 0
+    while found < count:
+        record = position(game_id, f"{prefix}-{game_id}-{i}", total)
+        i += 1
+        if record is not None:
+            found += 1
+            yield record
+
+
+def http_lines(count: int = 100) -> list[str]:
+    """Issue 29's "over HTTP, whole hands answer": ``count`` random whole hands per game through the
+    Flask test client with the shipped settings (no ``max_nodes``, the default cap); how many
+    answered 200, and the median and slowest wall seconds and nodes."""
+    from service import create_app
+    client = create_app().test_client()
+    lines = []
+    for game_id in sorted(ADAPTERS):
+        statuses, times, nodes = {}, [], []
+        for record in whole_hand_records(game_id, count, "http-whole"):
+            t = time.perf_counter()
+            resp = client.post(f"/v1/games/{game_id}/analysis", json={"record": record})
+            times.append(time.perf_counter() - t)
+            statuses[resp.status_code] = statuses.get(resp.status_code, 0) + 1
+            nodes.append(resp.get_json().get("nodes", 0))
+        times.sort()
+        nodes.sort()
+        lines.append(f"analysis http {game_id} hands={count} status={dict(sorted(statuses.items()))} "
+                     f"median_s={statistics.median(times):.3f} p99_s={times[min(len(times) - 1, int(len(times) * .99))]:.3f} "
+                     f"max_s={times[-1]:.3f} median_nodes={int(statistics.median(nodes))} max_nodes={nodes[-1]} "
+                     f"cap={DEFAULT_REQUEST_CAP}")
+        print(lines[-1], flush=True)
+    return lines
+
+
+def whole_lines(count: int = 200, variants=None) -> list[str]:
+    """Issue 29's "no position of 200 random whole hands per game over 5 s": the library call with
+    no budget on ``count`` random whole hands per game (and variant), CPU seconds."""
+    lines = []
+    for game_id, options in variants or WHOLE_VARIANTS:
+        game = games.get(game_id)
+        total = ADAPTERS[game_id].total
+        spent, nodes, i, found = [], [], 0, 0
+        while found < count and i < 20 * count:
+            record = position(game_id, f"bench-whole-{game_id}-{i}", total, options)
             i += 1
             if record is None:
                 continue
-            hand = game.replay(record)
-            rem = adapter.remaining(hand)
-            r = hand.ranking
-            live = 0
-            for h in rem:
-                live |= h
-            if any(r.suit[c] < 0 or c >= JOKER for c in range(live.bit_length()) if live >> c & 1):
-                continue  # a joker is still in play: no bridge position
             found += 1
-            by_suit = {}
-            for c in range(live.bit_length()):
-                if live >> c & 1:
-                    by_suit.setdefault(r.suit[c], []).append(c)
-            name = {}
-            for su, cs in by_suit.items():
-                for j, c in enumerate(sorted(cs, key=lambda c: -r.power[c])):
-                    name[c] = (su, "AKQJT98765432"[j])
-            seats = []
-            for s in range(4):
-                parts = ["".join(rank for su2, rank in sorted((name[c] for c in by_suit.get(su, [])
-                                                               if rem[s] >> c & 1), key=lambda x: "AKQJT98765432".index(x[1])))
-                         for su in range(4)]
-                seats.append(".".join(parts))
-            deal = Deal("N:" + " ".join(seats))
-            deal.first = Player(hand.to_act)
-            deal.trump = Denom(r.trump) if r.trump is not None else Denom.nt
-            t = time.perf_counter()
-            solved = list(dds.solve_board(deal))
-            theirs.append(time.perf_counter() - t)
-            t = time.perf_counter()
-            answer = analyse(game, game.replay(record), max_nodes=10**12, cap=None)
-            ours.append(time.perf_counter() - t)
-            agree += max(v for _, v in solved) == answer["value"]
-        lines.append(f"analysis dds bid-whist k={k} positions={found} median_s={statistics.median(ours):.4f} "
-                     f"dds_median_s={statistics.median(theirs):.5f} values_equal={agree}/{found}")
+            _, n, cpu = timed(game, record)
+            spent.append(cpu)
+            nodes.append(n)
+        spent.sort()
+        nodes.sort()
+        pick = lambda xs, q: xs[min(len(xs) - 1, int(len(xs) * q))]  # noqa: E731
+        lines.append(f"analysis whole {game_id} {options or ''} hands={found} median_cpu_s={statistics.median(spent):.4f} "
+                     f"p99_cpu_s={pick(spent, .99):.3f} max_cpu_s={spent[-1]:.3f} over_5s={sum(t > 5 for t in spent)} "
+                     f"median_nodes={int(statistics.median(nodes))} max_nodes={nodes[-1]}")
         print(lines[-1], flush=True)
     return lines
+
+
+WHOLE_VARIANTS = [("bid-whist", {}), ("court-piece", {}), ("court-piece", {"mode": "hidden_trump"}),
+                  ("five-hundred", {}), ("five-hundred", {"players": 2}), ("five-hundred", {"players": 3}),
+                  ("five-hundred", {"players": 5}), ("five-hundred", {"players": 6}), ("buck-euchre", {})]
 
 
 def p90(values: list) -> float:
@@ -191,10 +310,10 @@ def main(quick: bool = False, only: str | None = None, ks_only=None, count: int 
         for k in ks:
             if ks_only and k not in ks_only:
                 continue
-            times, nodes, skipped, cpu = measure(game_id, k, count)
+            times, nodes, skipped, cpu = measure(game_id, k, count, options)
             median = statistics.median(times)
-            target = TARGETS.get((game_id, k))
-            line = (f"analysis {game_id} k={k} median_s={median:.4f} p90_s={p90(times):.4f} "
+            target = TARGETS.get((game_id, k)) if not options else None
+            line = (f"analysis {game_id}{' ' + str(options) if options else ''} k={k} median_s={median:.4f} p90_s={p90(times):.4f} "
                     f"median_cpu_s={statistics.median(cpu):.4f} "
                     f"median_nodes={int(statistics.median(nodes))} p90_nodes={p90(nodes)} max_nodes={nodes[-1]} "
                     f"target_s={target} {'ok' if target is None or median <= target else 'MISSED'}")
@@ -222,6 +341,7 @@ def main(quick: bool = False, only: str | None = None, ks_only=None, count: int 
     lines += reference_lines(count)
     lines += dds_lines(count=count)
     lines.append(cap_line())
+    lines += http_lines(20 if quick else 100)
     return lines
 
 
@@ -233,12 +353,13 @@ def cap_line(tries: int = 20) -> str:
         record = position("court-piece", "bench-dd-cap" + (f"-{i}" if i else ""), 13)
         if record is None:
             continue
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         try:
             analyse(game, game.replay(record), max_nodes=DEFAULT_REQUEST_CAP, cap=DEFAULT_REQUEST_CAP)
         except AnalysisRefused as exc:
+            cpu = time.process_time() - c
             line = (f"analysis cap nodes={DEFAULT_REQUEST_CAP} seconds={time.perf_counter() - t:.2f} "
-                    f"({exc.code}, seed {i})")
+                    f"cpu_s={cpu:.2f} nodes_per_cpu_s={exc.extra['nodes'] / cpu:,.0f} ({exc.code}, seed {i})")
             break
     else:
         line = f"analysis cap nodes={DEFAULT_REQUEST_CAP}: {tries} whole hands all answered within it"
@@ -253,6 +374,20 @@ if __name__ == "__main__":
     parser.add_argument("--k", help="only these tricks left, comma-separated")
     parser.add_argument("--count", type=int, help="positions per game and k")
     parser.add_argument("--solver-only", action="store_true", help="skip the hint, reference, DDS and cap lines")
+    parser.add_argument("--dds-only", action="store_true", help="only the comparison with DDS")
+    parser.add_argument("--http", type=int, metavar="N", help="only N random whole hands per game over HTTP")
+    parser.add_argument("--whole", type=int, metavar="N", help="only N random whole hands per game and variant")
+    parser.add_argument("--cap", action="store_true", help="only the time to spend the default cap")
     args = parser.parse_args()
+    ks = {int(k) for k in args.k.split(",")} if args.k else None
+    if args.dds_only:
+        raise SystemExit(dds_lines(count=args.count or 20, ks_only=ks) and None)
+    if args.http:
+        raise SystemExit(http_lines(args.http) and None)
+    if args.cap:
+        raise SystemExit(cap_line() and None)
+    if args.whole:
+        raise SystemExit(whole_lines(args.whole, [v for v in WHOLE_VARIANTS if not args.game or v[0] == args.game])
+                         and None)
     main(quick=args.quick, only=args.game, ks_only={int(k) for k in args.k.split(",")} if args.k else None,
          count=args.count, solver_only=args.solver_only)

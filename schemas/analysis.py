@@ -14,6 +14,7 @@ from .requests import RecordRequest
 
 GAMES = ("bid-whist", "court-piece", "five-hundred", "buck-euchre")
 MAX_NODES = 100_000_000
+DEFAULT_NODES = 5_000_000  # service.rules.analysis.DEFAULT_MAX_NODES (the compiled core's ~1 s)
 OBJECTIVES = ["team_tricks", "contract_side_tricks", "side_tricks", "misere_contractor_tricks",
               "paranoid_seat_tricks"]
 
@@ -28,8 +29,8 @@ class StrictInteger(fields.Integer):
 
 
 def _nodes(description: str) -> StrictInteger:
-    return StrictInteger(load_default=2_000_000, validate=validate.Range(1, MAX_NODES),
-                         metadata={"description": description, "default": 2_000_000})
+    return StrictInteger(load_default=DEFAULT_NODES, validate=validate.Range(1, MAX_NODES),
+                         metadata={"description": description, "default": DEFAULT_NODES})
 
 
 class AnalysisRequest(RecordRequest):

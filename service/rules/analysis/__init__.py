@@ -9,17 +9,19 @@ from __future__ import annotations
 
 from ..errors import M, NotApplicable
 from .adapters import ADAPTERS, Objective, move_code
+from .core import Table, make_solver
+from .core import available as core_available
 from .solver import BudgetExceeded, Solver
 
-DEFAULT_MAX_NODES = 2_000_000
+DEFAULT_MAX_NODES = 5_000_000
 # ANALYSIS.md: the cap's default "is chosen so that a request at the cap ends well inside the worker
-# timeout on this machine" (gunicorn's 30 s), and a refusal at the default comes in "no more than
-# 5 s". This pure-Python solver applies ~60 000 nodes/s of CPU (and ~50 000 of wall time spending
-# the cap) on this shared machine under load, so the document's 5 000 000 would take minutes:
-# 250 000 (4.9 s measured under load; ~300 000 would still be ~5 s on a quiet core). Partition
-# search (issue 16) made answers need 2-6x fewer nodes, so more requests fit under the same cap.
-# bench.analysis prints the time (its ``cap`` line).
-DEFAULT_REQUEST_CAP = 250_000
+# timeout on this machine", and a refusal at the default comes in "no more than 5 s"; issue 29: one
+# that spends it takes at most ~1 s of one core. The compiled core (docs/SOLVER.md, "The node cap")
+# applies 5-8 million nodes/s of CPU on this shared machine (5.0 M/s over whole hands, the slowest
+# kind: large tables), so 5 000 000 nodes are about 1 s. Where it is not built, the pure solver's
+# ~60 000 nodes/s keep the earlier 250 000 (about 4-5 s). A search the core can only partly express
+# (core.HybridSolver) gets a 32nd of the nodes: its pure part runs ~140 000 nodes/s.
+DEFAULT_REQUEST_CAP = 5_000_000 if core_available() else 250_000
 
 
 class AnalysisRefused(Exception):
@@ -54,9 +56,11 @@ def in_play(adapter, hand) -> list[dict]:
 class Budget:
     """Nodes for one request: ``max_nodes`` per search, ``cap`` for all searches together."""
 
-    def __init__(self, max_nodes: int = DEFAULT_MAX_NODES, cap: int | None = DEFAULT_REQUEST_CAP, pause=None):
+    def __init__(self, max_nodes: int = DEFAULT_MAX_NODES, cap: int | None = DEFAULT_REQUEST_CAP, pause=None,
+                 table: Table | None = None):
         self.max_nodes, self.cap, self.spent = max_nodes, cap, 0
         self.pause = pause  # called every few thousand nodes: the HTTP edge lets other requests run
+        self.table = table  # a compiled table shared by this budget's searches (core.Table)
 
     def solver(self, play) -> tuple[Solver, int]:
         limit = self.max_nodes
@@ -64,7 +68,10 @@ class Budget:
         if self.cap is not None and self.cap - self.spent < limit:
             limit = stopper = self.cap - self.spent
             stopper = self.cap
-        return Solver(play, max(limit, 0), pause=self.pause), stopper
+        solver = make_solver(play, max(limit, 0), pause=self.pause, table=self.table)
+        if solver.max_nodes < limit:  # a hybrid search's smaller share (core.HYBRID_SHARE)
+            stopper = solver.max_nodes
+        return solver, stopper
 
     def run(self, play, codes) -> dict[int, int]:
         solver, stopper = self.solver(play)
@@ -80,14 +87,15 @@ class Budget:
 
 
 def analyse(game, hand, max_nodes: int = DEFAULT_MAX_NODES, cap: int | None = DEFAULT_REQUEST_CAP,
-            pause=None) -> dict:
-    """``…/analysis`` for a full record's replayed ``hand`` (every card known)."""
+            pause=None, table: Table | None = None) -> dict:
+    """``…/analysis`` for a full record's replayed ``hand`` (every card known). ``table``
+    (``core.Table``) shares the compiled transposition table with other solves of the same deal."""
     adapter = adapter_for(game, hand.options)
     listing = in_play(adapter, hand)
     seat = hand.to_act
     objective = adapter.objective(hand, seat)
     codes = [move_code(m) for m in listing]
-    budget = Budget(max_nodes, cap, pause)
+    budget = Budget(max_nodes, cap, pause, table)
     values = budget.run(adapter.play(hand, objective), codes)
     moves = [{"move": m, "value": values[c]} for m, c in zip(listing, codes)]
     pick = max if objective.goal == "max" else min
@@ -105,15 +113,16 @@ def table(game, record: dict, max_nodes: int = DEFAULT_MAX_NODES) -> list[dict]:
     """
     out = []
     moves = record.get("moves", [])
+    shared = Table()  # one deal: the positions share the compiled table (same ranking, same sides)
     for i in range(len(moves) + 1):
         hand = game.replay({**record, "moves": moves[:i]})
         adapter = adapter_for(game, hand.options)
         if adapter.in_play(hand) and hand.legal_moves():
-            out.append({"move_index": i, **analyse(game, hand, max_nodes, None)})
+            out.append({"move_index": i, **analyse(game, hand, max_nodes, None, table=shared)})
     return out
 
 
 from .sampling import hint  # noqa: E402  (sampling uses the names above)
 
 __all__ = ["analyse", "hint", "table", "AnalysisRefused", "Budget", "Objective", "DEFAULT_MAX_NODES",
-           "DEFAULT_REQUEST_CAP", "adapter_for"]
+           "DEFAULT_REQUEST_CAP", "adapter_for", "Table"]

@@ -1,0 +1,1215 @@
+/* The compiled double-dummy search core (docs/SOLVER.md).
+ *
+ * The same search as solver.py's (alpha-beta, partition-search table at trick starts, quick
+ * tricks, equivalent cards merged, zero-window root tests), on C integers: each seat's cards are
+ * one 32-bit mask of ranks per effective suit ("group"), the table is two flat arrays (buckets by
+ * open addressing, entries chained by index), and no Python object is made per node.
+ *
+ * It plays the plain ranked trick: follow the effective suit led if able, the strongest trump else
+ * the strongest card of the suit led wins; a group of suitless cards (Bid Whist's no-trump jokers)
+ * that never win and never set the suit to follow; and two stop rules (the hand stops once the
+ * counted side has won ``rem_c`` more tricks or the others ``rem_o``: Court Piece's 7, a misere's
+ * first trick). core.py decides which positions it can express (the rest stays with solver.py,
+ * which calls this core again from the first trick start it can express).
+ *
+ * A card is ``group << 5 | rank`` inside (rank 0 the weakest); the Python card ints are mapped by
+ * a table given at construction. Nodes are counted as solver.py counts them (a move applied), the
+ * budget and the pauses are the caller's.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+#include <stdlib.h>
+
+#define NG 5          /* effective suits 0-3 and the suitless group */
+#define MAXW 6        /* seats */
+#define MAXL 24       /* cards a seat may hold */
+#define MAXG 21       /* live cards of one group (3 bits of owner each in 64) */
+#define MAXT 32       /* tricks */
+#define INF 1000
+#define PAUSE_EVERY 2048
+#define NOCARD 255
+#define JLEAD 200     /* + suit: the free joker led naming that suit */
+#define REVEAL 250    /* Court Piece, hidden trump: the face-down card turned up */
+
+#ifndef DDCORE_SHA
+#define DDCORE_SHA "unknown"
+#endif
+
+#define KW 5  /* the bucket key's words */
+typedef struct {
+    uint64_t k[KW];
+    int32_t head;
+    int32_t used;
+} Slot;
+
+typedef struct {
+    uint64_t code[NG];
+    uint8_t n[NG];
+    int8_t lo, hi;
+    uint8_t best;
+    int32_t next;
+} Entry;
+
+typedef struct {  /* the trick after its k-th card */
+    int16_t seat, cid, led, ws, wc;
+    int8_t wt;        /* the winning card counts as a trump (Court Piece: from the reveal on) */
+    int8_t mt;        /* must_trump before this card */
+} TS;
+
+static PyObject *Exhausted;
+
+typedef struct {
+    PyObject_HEAD
+    int W;
+    uint8_t counted[MAXW], maxer[MAXW];
+    int nowin;               /* the suitless group, or -1 */
+    int joker;               /* the free joker's group (Five Hundred: wins any trick), or -1 */
+    int misere, last_only;   /* a void misere contractor must play it; it may lead the last trick only */
+    int led_mask;            /* the suits led so far (a led free joker names one not yet led) */
+    /* Court Piece's hidden trump: the caller's face-down card (unplayable until revealed), whether
+     * it is revealed, the position in the trick from which trumps count, the seat that revealed
+     * and must trump if it cannot follow, whether a reveal counts for the whole trick */
+    int hidden, revealed, caller, fd, trump_from, must_trump, whole_trick;
+    int tf_saved[MAXT + 1];
+    int lm_saved[MAXT + 1];
+    int quick;               /* counted == maxer for every seat: quick tricks are bounds */
+    int partition;
+    uint8_t cmap[96];        /* python card -> cid (NOCARD: not mapped) */
+    int16_t rmap[256];       /* cid -> python card */
+    /* the position */
+    uint32_t hand[MAXW][NG];
+    int trump, leader, tlen, left, rem_c, rem_o;
+    TS tr[MAXT + 1][MAXW];
+    uint32_t trick_rel[NG];
+    /* budget */
+    long long nodes, stop_at, max_nodes;
+    PyObject *pause;
+    int abort;               /* 1 past the budget, 2 a pause raised */
+    /* the table */
+    Slot *slots;
+    uint32_t nslots, used;
+    Entry *ents;
+    int32_t nents, cap_ents, max_ents;
+    uint32_t hist[MAXW][256];
+    long long stores, clears;
+} Core;
+
+static inline int popc(uint32_t x) {  /* SWAR: no libgcc call where the build cannot assume popcnt */
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+static inline int topbit(uint32_t x) { return 31 - __builtin_clz(x); }
+
+/* ---------------------------------------------------------------------------------------------- */
+/* the table */
+
+static int tt_alloc(Core *c, uint32_t nslots, int32_t nents) {
+    Slot *s = PyMem_Calloc(nslots, sizeof(Slot));
+    Entry *e = PyMem_Malloc((size_t)nents * sizeof(Entry));
+    if (!s || !e) { PyMem_Free(s); PyMem_Free(e); return -1; }
+    PyMem_Free(c->slots); PyMem_Free(c->ents);
+    c->slots = s; c->nslots = nslots; c->used = 0;
+    c->ents = e; c->nents = 0; c->cap_ents = nents;
+    return 0;
+}
+
+static void tt_clear(Core *c) {
+    memset(c->slots, 0, (size_t)c->nslots * sizeof(Slot));
+    c->used = 0; c->nents = 0; c->clears++;
+}
+
+static inline uint32_t khash(const uint64_t *k) {
+    uint64_t h = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < KW; i++) { h ^= k[i]; h *= 0xBF58476D1CE4E5B9ULL; h ^= h >> 29; }
+    return (uint32_t)(h ^ (h >> 32));
+}
+
+static Slot *tt_find(Core *c, const uint64_t *k, int create) {
+    uint32_t mask = c->nslots - 1, i = khash(k) & mask;
+    for (;;) {
+        Slot *s = &c->slots[i];
+        if (!s->used) {
+            if (!create) return NULL;
+            if ((c->used + 1) * 2 > c->nslots) {  /* grow: rehash the buckets, entries stay */
+                uint32_t n2 = c->nslots * 2;
+                Slot *ns = PyMem_Calloc(n2, sizeof(Slot));
+                if (!ns) { tt_clear(c); return tt_find(c, k, 1); }
+                for (uint32_t j = 0; j < c->nslots; j++) {
+                    if (c->slots[j].used) {
+                        uint32_t p = khash(c->slots[j].k) & (n2 - 1);
+                        while (ns[p].used) p = (p + 1) & (n2 - 1);
+                        ns[p] = c->slots[j];
+                    }
+                }
+                PyMem_Free(c->slots);
+                c->slots = ns; c->nslots = n2;
+                return tt_find(c, k, 1);
+            }
+            memcpy(s->k, k, sizeof(s->k));
+            s->used = 1; s->head = -1; c->used++;
+            return s;
+        }
+        if (!memcmp(s->k, k, sizeof(s->k))) return s;
+        i = (i + 1) & mask;
+    }
+}
+
+static int32_t tt_new_entry(Core *c) {
+    if (c->nents >= c->cap_ents) {
+        if (c->cap_ents >= c->max_ents) return -1;
+        int32_t n2 = c->cap_ents * 2;
+        if (n2 > c->max_ents) n2 = c->max_ents;
+        Entry *e = PyMem_Realloc(c->ents, (size_t)n2 * sizeof(Entry));
+        if (!e) return -1;
+        c->ents = e; c->cap_ents = n2;
+    }
+    return c->nents++;
+}
+
+static inline uint64_t nmask(int n) { return n >= 21 ? ~0ULL : ((1ULL << (3 * n)) - 1); }
+
+/* ---------------------------------------------------------------------------------------------- */
+/* the position */
+
+static inline int to_act(Core *c) { return (c->leader + c->tlen) % c->W; }
+
+static inline TS *cur(Core *c) { return &c->tr[c->left][c->tlen - 1]; }
+
+/* the strength of a card against the trick's led group: trump 64+, the led group its rank, else -1 */
+static inline int strength(Core *c, int cid, int led) {
+    int g = cid >> 5;
+    if (g == c->trump) return 64 + (cid & 31);
+    if (g == led) return cid & 31;
+    return -1;
+}
+
+/* the trick's state after its card at position ``k`` (seat and card set) from the state before */
+static inline void judge(Core *c, int k, int named) {
+    TS *t = &c->tr[c->left][k];
+    int cid = t->cid, s = t->seat, g = cid >> 5;
+    int tr = c->trump >= 0 && g == c->trump && k >= c->trump_from;  /* counts as a trump */
+    if (k == 0) {
+        t->led = (g == c->nowin) ? -1 : (g == c->joker ? named : g);
+        t->ws = s; t->wc = cid; t->wt = (int8_t)tr;
+        return;
+    }
+    TS *p = t - 1;
+    t->led = p->led; t->ws = p->ws; t->wc = p->wc; t->wt = p->wt;
+    if ((p->wc >> 5) == c->joker) { /* the free joker wins the trick */ }
+    else if (g == c->joker) { t->ws = s; t->wc = cid; }
+    else if (g != c->nowin) {
+        if (t->led < 0) { t->led = g; t->ws = s; t->wc = cid; t->wt = (int8_t)tr; }
+        else if (tr) {
+            if (!p->wt || (cid & 31) > (p->wc & 31)) { t->ws = s; t->wc = cid; t->wt = 1; }
+        } else if (!p->wt && g == t->led && (p->wc >> 5) == g && (cid & 31) > (p->wc & 31)) {
+            t->ws = s; t->wc = cid;
+        }
+    }
+}
+
+/* put card ``cid`` of the seat to act into the trick */
+static inline void place(Core *c, int cid) {
+    int named = -1;
+    if (cid >= JLEAD) { named = cid - JLEAD; cid = c->joker << 5; }  /* a led free joker naming a suit */
+    int s = to_act(c), g = cid >> 5;
+    c->hand[s][g] &= ~(1u << (cid & 31));
+    TS *t = &c->tr[c->left][c->tlen];
+    t->seat = s; t->cid = cid;
+    t->mt = (int8_t)c->must_trump;
+    if (s == c->must_trump) c->must_trump = -1;
+    judge(c, c->tlen, named);
+    c->tlen++;
+}
+
+/* after the trick's last card: credit its winner. Returns the gain; *stopped; *rel the winning
+ * card where it beat a card of its own group (its rank mattered) */
+static inline int finish(Core *c, int *stopped, int *relcid) {
+    TS *t = cur(c);
+    int w = t->ws, wg = t->wc >> 5;
+    *relcid = -1;
+    for (int i = 0; i < c->W; i++) {
+        TS *x = &c->tr[c->left][i];
+        if (x->seat != w && (x->cid >> 5) == wg) { *relcid = t->wc; break; }
+    }
+    int gain = c->counted[w];
+    if (gain) c->rem_c--; else c->rem_o--;
+    c->lm_saved[c->left] = c->led_mask;
+    c->tf_saved[c->left] = c->trump_from;
+    c->trump_from = 0;
+    if (t->led >= 0 && t->led < 4) c->led_mask |= 1 << t->led;
+    c->left--;
+    c->leader = w;
+    c->tlen = 0;
+    *stopped = c->left == 0 || c->rem_c <= 0 || c->rem_o <= 0;
+    return gain;
+}
+
+static inline void unfinish(Core *c, int gain, int old_leader) {
+    c->left++;
+    c->led_mask = c->lm_saved[c->left];
+    c->trump_from = c->tf_saved[c->left];
+    if (gain) c->rem_c++; else c->rem_o++;
+    c->leader = old_leader;
+    c->tlen = c->W;
+}
+
+static inline void unplace(Core *c) {
+    c->tlen--;
+    TS *t = &c->tr[c->left][c->tlen];
+    c->hand[(int)t->seat][t->cid >> 5] |= 1u << (t->cid & 31);
+    c->must_trump = t->mt;
+}
+
+/* the face-down card turned up by the seat to act: trumps count from here (or the whole trick) */
+typedef struct { int revealed, trump, trump_from, must_trump; } RevealSave;
+
+static inline void reveal(Core *c, RevealSave *sv) {
+    sv->revealed = c->revealed; sv->trump = c->trump; sv->trump_from = c->trump_from; sv->must_trump = c->must_trump;
+    c->revealed = 1;
+    c->trump = c->fd >> 5;
+    c->trump_from = c->whole_trick ? 0 : c->tlen;
+    c->must_trump = to_act(c);
+    if (c->whole_trick) for (int k = 0; k < c->tlen; k++) judge(c, k, c->tr[c->left][0].led);
+}
+
+static inline void unreveal(Core *c, const RevealSave *sv) {
+    c->revealed = sv->revealed; c->trump = sv->trump; c->trump_from = sv->trump_from; c->must_trump = sv->must_trump;
+    if (c->whole_trick) for (int k = 0; k < c->tlen; k++) judge(c, k, c->tr[c->left][0].led);
+}
+
+/* a lead of the free joker: the suits it may name (a mask), 0 where it may not be led now */
+static inline int joker_names(Core *c) {
+    int last = c->left == 1, all_led = c->led_mask == 15;
+    if (!last && (c->last_only || all_led)) return 0;
+    return all_led ? 15 : (~c->led_mask & 15);
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* moves: one card per run of equals, ordered */
+
+typedef struct { int n; uint8_t cid[MAXL + 6]; uint32_t others[MAXL + 6]; } Moves;
+
+/* the current trick's card that keeps apart the cards around it: the winning one */
+static inline int trick_live_cid(Core *c) { return c->tlen ? cur(c)->wc : -1; }
+
+/* per group, the reps of ``m`` (the lowest card of each run of ``m`` in ``m | o``), and for each
+ * rep the other cards of its run */
+static void reps_of(uint32_t m, uint32_t o, int g, Moves *out) {
+    uint32_t all = m | o;
+    while (m) {
+        int r = topbit(m);
+        uint32_t run = 0;
+        /* walk down from r while the next lower card of all is mine */
+        int x = r;
+        for (;;) {
+            run |= 1u << x;
+            uint32_t below = all & ((1u << x) - 1);
+            if (!below) break;
+            int y = topbit(below);
+            if (!(m >> y & 1)) break;
+            x = y;
+        }
+        out->cid[out->n] = (uint8_t)(g << 5 | x);
+        out->others[out->n] = run & ~(1u << x);
+        out->n++;
+        m &= ~run;
+    }
+}
+
+static inline int top_rank(uint32_t m) { return m ? topbit(m) : -1; }
+
+static void gen_moves(Core *c, int s, int hint, Moves *mv) {
+    mv->n = 0;
+    int led = c->tlen ? cur(c)->led : -1;
+    int lo_g = 0, hi_g = NG - 1;
+    uint32_t pm[NG];
+    for (int g = 0; g < NG; g++) pm[g] = c->hand[s][g];
+    int rv = 0;  /* the reveal is a legal move */
+    if (c->hidden && !c->revealed) {
+        if (s == c->caller) pm[c->fd >> 5] &= ~(1u << (c->fd & 31));
+        rv = c->tlen ? !(led >= 0 && pm[led]) : s == c->caller;
+    }
+    if (s == c->must_trump) {
+        if (led >= 0 && pm[led]) lo_g = hi_g = led;
+        else if (c->trump >= 0 && pm[c->trump]) lo_g = hi_g = c->trump;
+    } else if (led >= 0 && pm[led]) lo_g = hi_g = led;
+    else if (c->tlen && c->misere && c->joker >= 0 && c->hand[s][c->joker]) lo_g = hi_g = c->joker;
+    int tl = trick_live_cid(c);
+    for (int g = lo_g; g <= hi_g; g++) {
+        uint32_t m = pm[g];
+        if (!m) continue;
+        if (g == c->joker) {
+            if (c->tlen) { mv->cid[mv->n] = (uint8_t)(g << 5); mv->others[mv->n++] = 0; }
+            else {
+                int names = joker_names(c);
+                for (int x = 0; x < 4; x++)
+                    if (names >> x & 1) { mv->cid[mv->n] = (uint8_t)(JLEAD + x); mv->others[mv->n++] = 0; }
+            }
+            continue;
+        }
+        uint32_t o = 0;
+        for (int w = 0; w < c->W; w++) if (w != s) o |= c->hand[w][g];
+        if (tl >= 0 && (tl >> 5) == g) o |= 1u << (tl & 31);
+        reps_of(m, o, g, mv);
+    }
+    if (mv->n < 2) {
+        if (rv) { mv->cid[mv->n] = REVEAL; mv->others[mv->n++] = 0; }
+        return;
+    }
+    /* scores (solver.py's ordering, DDS-like) */
+    int32_t score[MAXL + 6];
+    int side = c->counted[s];
+    int W = c->W, trump = c->trump;
+    if (c->tlen == 0) {
+        uint32_t others[NG] = {0}, opp[NG] = {0};
+        for (int w = 0; w < W; w++) {
+            if (w == s) continue;
+            for (int g = 0; g < NG; g++) {
+                others[g] |= c->hand[w][g];
+                if (c->counted[w] != side) opp[g] |= c->hand[w][g];
+            }
+        }
+        for (int i = 0; i < mv->n; i++) {
+            int g = mv->cid[i] >> 5, r = mv->cid[i] & 31, sc;
+            if (mv->cid[i] >= JLEAD) { sc = 400 + 31; }
+            else if (g == c->nowin) { sc = -100; }
+            else {
+                int top_other = top_rank(others[g]), top_opp = top_rank(opp[g]);
+                int ruffed = 0, mate_wins = 0, mate_ruffs = 0;
+                for (int w = 0; w < W; w++) {
+                    if (w == s) continue;
+                    int void_ = !c->hand[w][g];
+                    int has_t = trump >= 0 && g != trump && c->hand[w][trump];
+                    if (c->counted[w] != side) { if (void_ && has_t) ruffed = 1; }
+                    else {
+                        if (top_rank(c->hand[w][g]) > top_opp) mate_wins = 1;
+                        if (void_ && has_t) mate_ruffs = 1;
+                    }
+                }
+                if (r > top_other && !ruffed) sc = 400 + r;
+                else if (ruffed) sc = -400 - r;
+                else if (mate_wins || mate_ruffs) sc = 200 - r;
+                else sc = -r;
+            }
+            uint32_t h = c->hist[s][mv->cid[i]];
+            score[i] = sc * 4096 + (int32_t)(h < 4095 ? h : 4095);
+        }
+    } else {
+        TS *t = cur(c);
+        int led2 = t->led;
+        int curk = strength(c, t->wc, led2);
+        if (led2 < 0) curk = -1;
+        if ((t->wc >> 5) == c->joker) curk = 500;
+        int cur_seat = t->ws;
+        int amax = -1, pmax = -1, o = s;
+        for (int k = 0; k < W - c->tlen - 1; k++) {
+            o = (o + 1) % W;
+            int kk;
+            if (led2 >= 0 && c->hand[o][led2]) kk = strength(c, led2 << 5 | topbit(c->hand[o][led2]), led2);
+            else if (trump >= 0 && c->hand[o][trump]) kk = 64 + topbit(c->hand[o][trump]);
+            else kk = -1;
+            if (c->joker >= 0 && c->hand[o][c->joker] && !(led2 >= 0 && c->hand[o][led2])) kk = 500;
+            if (led2 < 0) kk = 200;  /* any suited card may still set the suit: never safe */
+            if (c->counted[o] == side) { if (kk > pmax) pmax = kk; }
+            else if (kk > amax) amax = kk;
+        }
+        int ours_safe = c->counted[cur_seat] == side && curk > amax;
+        /* a partner still to play beats the trick and every opponent's answer: play low */
+        if (pmax > amax && pmax > curk && led2 >= 0) ours_safe = 1;
+        for (int i = 0; i < mv->n; i++) {
+            int cid = mv->cid[i], g = cid >> 5;
+            int cheap = (g == trump) * 64 + (cid & 31);
+            int k = (g == c->nowin) ? -1 : (g == c->joker ? 500 : (led2 < 0 ? 100 : strength(c, cid, led2)));
+            int wins = k > curk || (k == 500 && curk < 500), sc;
+            if (ours_safe) sc = wins ? -200 - cheap : -cheap;
+            else if (wins && k > amax) sc = 400 - cheap;
+            else if (wins) sc = -300 - cheap;
+            else sc = -cheap;
+            uint32_t h = c->hist[s][cid];
+            score[i] = sc * 4096 + (int32_t)(h < 4095 ? h : 4095);
+        }
+    }
+    if (hint >= 0) {
+        for (int i = 0; i < mv->n; i++) if (mv->cid[i] == hint) { score[i] = INT32_MAX; break; }
+    }
+    /* insertion sort, highest first (stable: ties keep the generation order) */
+    for (int i = 1; i < mv->n; i++) {
+        int32_t sc = score[i]; uint8_t cd = mv->cid[i]; uint32_t ot = mv->others[i];
+        int j = i - 1;
+        while (j >= 0 && score[j] < sc) {
+            score[j + 1] = score[j]; mv->cid[j + 1] = mv->cid[j]; mv->others[j + 1] = mv->others[j]; j--;
+        }
+        score[j + 1] = sc; mv->cid[j + 1] = cd; mv->others[j + 1] = ot;
+    }
+    if (rv) { mv->cid[mv->n] = REVEAL; mv->others[mv->n++] = 0; }  /* after the cards, as solver.py */
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* bounds without search: the leader's quick tricks */
+
+static int quick_tricks(Core *c, uint32_t rel[NG]) {
+    int L = c->leader, W = c->W, trump = c->trump;
+    uint32_t rest[NG] = {0};
+    for (int w = 0; w < W; w++) if (w != L) for (int g = 0; g < NG; g++) rest[g] |= c->hand[w][g];
+    int ruffers[MAXW], nr = 0;
+    if (trump >= 0) for (int w = 0; w < W; w++) if (w != L && c->hand[w][trump]) ruffers[nr++] = w;
+    if (c->joker >= 0)
+        for (int w = 0; w < W; w++)
+            if (w != L && c->hand[w][c->joker] && !(trump >= 0 && c->hand[w][trump])) ruffers[nr++] = w;
+    int t = 0;
+    for (int g = 0; g < NG; g++) {
+        if (g == c->nowin || g == c->joker) continue;
+        uint32_t m = c->hand[L][g];
+        if (!m) continue;
+        uint32_t om = rest[g];
+        int w;
+        if (om) {
+            int top = topbit(om);
+            w = popc(m >> (top + 1));  /* m's cards above every other card of the group */
+            if (!w) continue;
+            rel[g] |= 1u << top;
+        } else w = popc(m);
+        if (g == trump || !nr) {
+            int longest = 0;
+            if (om) for (int x = 0; x < W; x++) if (x != L) { int n = popc(c->hand[x][g]); if (n > longest) longest = n; }
+            t += (w >= longest) ? popc(m) : w;
+        } else {
+            for (int i = 0; i < nr; i++) { int n = popc(c->hand[ruffers[i]][g]); if (n < w) w = n; }
+            t += w;
+        }
+    }
+    /* a low lead to a partner's winners (the partner keeps the lead in that suit): a bound of its
+     * own, never added to the leader's cashing */
+    for (int mate = 0; mate < W; mate++) {
+        if (mate == L || c->counted[mate] != c->counted[L]) continue;
+        int mr[MAXW], nm = 0;
+        for (int i = 0; i < nr; i++) if (ruffers[i] != mate) mr[nm++] = ruffers[i];
+        if ((trump >= 0 && c->hand[L][trump]) || (c->joker >= 0 && c->hand[L][c->joker])) mr[nm++] = L;
+        int best = 0;
+        uint32_t brel = 0;
+        int bg = 0;
+        for (int g = 0; g < NG; g++) {
+            if (g == c->nowin || g == c->joker) continue;
+            uint32_t low = c->hand[L][g], mm = c->hand[mate][g];
+            if (!low || !mm) continue;
+            uint32_t rest2 = 0;
+            for (int x = 0; x < W; x++) if (x != mate) rest2 |= c->hand[x][g];
+            int top = topbit(rest2);  /* rest2 holds the leader's low card */
+            int w = popc(mm >> top >> 1);
+            if (!w) continue;
+            int n;
+            if (g == trump || !nm) {
+                int longest = 0;
+                for (int x = 0; x < W; x++) if (x != mate) { int k = popc(c->hand[x][g]); if (k > longest) longest = k; }
+                n = w >= longest ? popc(mm) : w;
+            } else {
+                n = w;
+                for (int i = 0; i < nm; i++) { int k = popc(c->hand[mr[i]][g]); if (k < n) n = k; }
+            }
+            if (n > best) { best = n; brel = 1u << top; bg = g; }
+        }
+        if (best > t) {  /* the bound is this partner's now: only what it read */
+            t = best;
+            memset(rel, 0, NG * sizeof(uint32_t));
+            rel[bg] = brel;
+        }
+    }
+    return t < c->left ? t : c->left;
+}
+
+/* each side's most trumps one seat holds above every trump of the other side: sure tricks for that
+ * side wherever every card is played (one seat's count: partners' top trumps may fall together) */
+static void top_trumps(Core *c, int *ours, int *theirs, uint32_t rel[NG]) {
+    *ours = *theirs = 0;
+    int t = c->trump;
+    if (t < 0) return;
+    uint32_t side[2] = {0, 0};
+    for (int w = 0; w < c->W; w++) side[c->counted[w]] |= c->hand[w][t];
+    if (!side[0] && !side[1]) return;
+    for (int w = 0; w < c->W; w++) {
+        uint32_t h = c->hand[w][t], opp = side[!c->counted[w]];
+        int n = opp ? popc(h >> topbit(opp) >> 1) : popc(h);
+        if (c->counted[w]) { if (n > *ours) *ours = n; }
+        else if (n > *theirs) *theirs = n;
+    }
+    for (int x = 0; x < 2; x++) if (side[x]) rel[t] |= 1u << topbit(side[x]);
+}
+
+/* where no trump and no suitless card is live and one side holds every live group's top card, that
+ * side wins a trick whatever is led (DDS's later tricks): 1 the counted side, 0 the other, -1 none */
+static int all_tops(Core *c, uint32_t rel[NG]) {
+    uint32_t live[NG] = {0};
+    for (int w = 0; w < c->W; w++) for (int g = 0; g < NG; g++) live[g] |= c->hand[w][g];
+    if (c->trump >= 0 && live[c->trump]) return -1;
+    if (c->nowin >= 0 && live[c->nowin]) return -1;
+    if (c->joker >= 0 && live[c->joker]) return -1;
+    int side = -1;
+    uint32_t tops[NG] = {0};
+    for (int g = 0; g < NG; g++) {
+        if (!live[g]) continue;
+        uint32_t b = 1u << topbit(live[g]);
+        int w = 0;
+        while (!(c->hand[w][g] & b)) w++;
+        int h = c->counted[w];
+        if (side < 0) side = h; else if (side != h) return -1;
+        tops[g] = b;
+    }
+    if (side >= 0) for (int g = 0; g < NG; g++) rel[g] |= tops[g];
+    return side;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* the search */
+
+static int search(Core *c, int alpha, int beta, uint32_t rel[NG]);
+
+static inline int count_node(Core *c) {
+    c->nodes++;
+    if (c->nodes > c->stop_at) {
+        if (c->nodes > c->max_nodes) { c->abort = 1; return -1; }
+        if (c->pause != NULL && c->pause != Py_None) {
+            PyObject *r = PyObject_CallNoArgs(c->pause);
+            if (!r) { c->abort = 2; return -1; }
+            Py_DECREF(r);
+            long long next = c->stop_at + PAUSE_EVERY;
+            c->stop_at = next < c->max_nodes ? next : c->max_nodes;
+        } else c->stop_at = c->max_nodes;
+    }
+    return 0;
+}
+
+/* the owners of each group's live cards, strongest first, 3 bits each; live masks; the bucket key */
+static void abstract(Core *c, uint64_t code[NG], uint32_t live[NG], uint64_t key[KW]) {
+    uint8_t kb[8 * KW];
+    memset(kb, 0, sizeof kb);
+    for (int g = 0; g < NG; g++) {
+        uint32_t l = 0;
+        for (int w = 0; w < c->W; w++) { l |= c->hand[w][g]; kb[w * NG + g] = (uint8_t)popc(c->hand[w][g]); }
+        live[g] = l;
+        uint64_t cd = 0;
+        int n = 0;
+        while (l) {
+            int r = topbit(l);
+            uint32_t b = 1u << r;
+            int w = 0;
+            while (!(c->hand[w][g] & b)) w++;
+            cd |= (uint64_t)w << (3 * n);
+            n++;
+            l &= ~b;
+        }
+        code[g] = cd;
+    }
+    int lf = c->left + 1;
+    kb[32] = (uint8_t)c->leader;
+    kb[33] = (uint8_t)(c->rem_c < lf ? c->rem_c : lf);
+    kb[34] = (uint8_t)(c->rem_o < lf ? c->rem_o : lf);
+    kb[35] = (uint8_t)(c->trump + 1);
+    if (c->joker >= 0 && live[c->joker]) kb[36] = (uint8_t)(1 + c->led_mask);
+    if (c->hidden) { kb[37] = (uint8_t)(c->revealed ? 255 : c->fd); kb[38] = (uint8_t)(c->must_trump + 1); }
+    memcpy(key, kb, sizeof kb);
+}
+
+/* the live cards an entry covers: each group's strongest n */
+static inline void covered(const uint8_t n[NG], const uint32_t live[NG], uint32_t rel[NG]) {
+    for (int g = 0; g < NG; g++) {
+        uint32_t l = live[g], r = 0;
+        for (int i = 0; i < n[g] && l; i++) { int t = topbit(l); r |= 1u << t; l &= ~(1u << t); }
+        rel[g] = r;
+    }
+}
+
+static void store(Core *c, const uint64_t key[KW], const uint64_t code[NG], const uint32_t live[NG],
+                  const uint32_t rel[NG], int lo, int hi, int best) {
+    uint8_t n[NG];
+    uint64_t ec[NG];
+    for (int g = 0; g < NG; g++) {
+        uint32_t rl = c->partition ? (rel[g] & live[g]) : live[g];
+        if (rl) {
+            uint32_t low = rl & (~rl + 1);
+            n[g] = (uint8_t)popc(live[g] & ~(low - 1));
+        } else n[g] = 0;
+        ec[g] = code[g] & nmask(n[g]);
+    }
+    c->stores++;
+    Slot *s = tt_find(c, key, 1);
+    for (int32_t i = s->head; i >= 0; i = c->ents[i].next) {
+        Entry *e = &c->ents[i];
+        if (!memcmp(e->n, n, NG) && !memcmp(e->code, ec, sizeof ec)) {
+            if (lo > e->lo) e->lo = (int8_t)lo;
+            if (hi < e->hi) e->hi = (int8_t)hi;
+            if (best >= 0) e->best = (uint8_t)best;
+            return;
+        }
+    }
+    int32_t i = tt_new_entry(c);
+    if (i < 0) {  /* full: start again (sound: the table only ever saves work) */
+        tt_clear(c);
+        s = tt_find(c, key, 1);
+        i = tt_new_entry(c);
+    }
+    Entry *e = &c->ents[i];
+    memcpy(e->code, ec, sizeof ec);
+    memcpy(e->n, n, NG);
+    e->lo = (int8_t)(lo > 127 ? 127 : lo);
+    e->hi = (int8_t)(hi > 127 ? 127 : hi);
+    e->best = (uint8_t)(best >= 0 ? best : NOCARD);
+    e->next = s->head;
+    s->head = i;
+}
+
+static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
+    uint64_t key[KW], code[NG];
+    uint32_t live[NG];
+    int is_start = c->tlen == 0, hint = -1, a0 = alpha, b0 = beta;
+    memset(rel, 0, NG * sizeof(uint32_t));
+    if (is_start) {
+        int cap = c->left < c->rem_c ? c->left : c->rem_c;
+        if (cap <= 0 || beta <= 0) return 0;
+        if (alpha >= cap) return cap;
+        if (c->left == 1 && !(c->hidden && !c->revealed)) {  /* the last trick: every seat plays its one card */
+            int s = c->leader;
+            for (int k = 0; k < c->W; k++) {
+                int g = 0;
+                while (!c->hand[s][g]) g++;
+                place(c, g << 5 | topbit(c->hand[s][g]));
+                s = (s + 1) % c->W;
+            }
+            int stopped, rc, old = c->leader;
+            int gain = finish(c, &stopped, &rc);
+            if (rc >= 0) rel[rc >> 5] |= 1u << (rc & 31);
+            unfinish(c, gain, old);
+            for (int k = 0; k < c->W; k++) unplace(c);
+            return gain;
+        }
+        abstract(c, code, live, key);
+        int lo = 0, hi = cap, near = -1;
+        uint8_t lo_n[NG] = {0}, hi_n[NG] = {0};
+        Slot *sl = tt_find(c, key, 0);
+        if (sl) {
+            for (int32_t i = sl->head; i >= 0; i = c->ents[i].next) {
+                Entry *e = &c->ents[i];
+                if (e->next >= 0) __builtin_prefetch(&c->ents[e->next]);
+                int match = 1;
+                for (int g = 0; g < NG; g++) if ((code[g] & nmask(e->n[g])) != e->code[g]) { match = 0; break; }
+                if (match) {
+                    if (e->lo > lo) {
+                        lo = e->lo; memcpy(lo_n, e->n, NG);
+                        if (lo >= beta) { covered(e->n, live, rel); return lo; }
+                    }
+                    if (e->hi < hi) {
+                        hi = e->hi; memcpy(hi_n, e->n, NG);
+                        if (hi <= alpha) { covered(e->n, live, rel); return hi; }
+                    }
+                    if (e->best != NOCARD) hint = e->best;
+                } else if (e->best != NOCARD) near = e->best;
+            }
+            if (hint < 0) hint = near;
+            if (lo >= hi) {
+                uint8_t n[NG];
+                for (int g = 0; g < NG; g++) n[g] = lo_n[g] > hi_n[g] ? lo_n[g] : hi_n[g];
+                covered(n, live, rel);
+                return lo;
+            }
+        }
+        /* an unrevealed trump may yet ruff anything; a revealer at the lead must lead trump */
+        int sure = !(c->hidden && !c->revealed) && c->must_trump < 0;
+        if (c->quick && sure) {
+            uint32_t qr[NG] = {0};
+            int t = quick_tricks(c, qr);
+            if (t) {
+                if (c->counted[c->leader]) {
+                    int slo = t < cap ? t : cap;
+                    if (slo >= beta) {
+                        store(c, key, code, live, qr, slo, INF, -1);
+                        memcpy(rel, qr, sizeof qr);
+                        return slo;
+                    }
+                    if (slo > lo) lo = slo;
+                } else {
+                    int shi = c->left - t;
+                    if (shi <= alpha) {
+                        store(c, key, code, live, qr, 0, shi, -1);
+                        memcpy(rel, qr, sizeof qr);
+                        return shi;
+                    }
+                    if (shi < hi) hi = shi;
+                }
+            }
+            {
+                /* the top trumps: sure tricks in a full play-out. The others' bound the counted
+                 * side's tricks from above even where a stop may end the hand first (the counted
+                 * side's tricks then are no more than in that play-out); the counted side's own
+                 * bound it from below only where every card will be played. The later-trick bound
+                 * is about this trick, which is played either way. */
+                int plays = c->rem_c >= c->left && c->rem_o >= c->left;
+                uint32_t tr_[NG] = {0}, ar[NG] = {0};
+                int ours, theirs;
+                top_trumps(c, &ours, &theirs, tr_);
+                if (!plays) ours = 0;
+                int side = (ours < 1 || c->left - theirs > c->left - 1) ? all_tops(c, ar) : -1;
+                int slo = ours, shi = c->left - theirs;
+                uint32_t *rlo = tr_, *rhi = tr_;
+                if (side == 1 && slo < 1) { slo = 1; rlo = ar; }
+                if (side == 0 && shi > c->left - 1) { shi = c->left - 1; rhi = ar; }
+                if (slo > cap) slo = cap;
+                if (slo > lo) {
+                    lo = slo;
+                    if (lo >= beta) { store(c, key, code, live, rlo, lo, INF, -1); memcpy(rel, rlo, NG * 4); return lo; }
+                }
+                if (shi < hi) {
+                    hi = shi;
+                    if (hi <= alpha) { store(c, key, code, live, rhi, 0, hi, -1); memcpy(rel, rhi, NG * 4); return hi; }
+                }
+            }
+        }
+        if (lo > alpha) alpha = lo;
+        if (hi < beta) beta = hi;
+        a0 = alpha; b0 = beta;
+    }
+    int s = to_act(c);
+    int maximize = c->maxer[s];
+    int best = maximize ? -INF : INF, best_move = -1;
+    Moves mv;
+    gen_moves(c, s, hint, &mv);
+    uint32_t acc[NG] = {0}, cut[NG], r[NG];
+    int have_cut = 0;
+    for (int i = 0; i < mv.n; i++) {
+        int m = mv.cid[i];
+        if (count_node(c)) return 0;
+        int v;
+        if (m == REVEAL) {
+            RevealSave sv;
+            reveal(c, &sv);
+            v = search(c, alpha, beta, r);
+            unreveal(c, &sv);
+            if (c->abort) return 0;
+            goto judged;
+        }
+        place(c, m);
+        if (c->tlen == c->W) {
+            int stopped, rc, old = c->leader;
+            int gain = finish(c, &stopped, &rc);
+            if (stopped) { v = gain; memset(r, 0, sizeof r); }
+            else v = gain + search(c, alpha - gain, beta - gain, r);
+            if (rc >= 0) r[rc >> 5] |= 1u << (rc & 31);
+            unfinish(c, gain, old);
+        } else {
+            v = search(c, alpha, beta, r);
+        }
+        unplace(c);
+        if (c->abort) return 0;
+        if (mv.others[i] && (r[m >> 5] & mv.others[i])) r[m >> 5] |= 1u << (m & 31);
+    judged:
+        if (maximize) {
+            if (v > best) {
+                best = v; best_move = m;
+                if (v > alpha) {
+                    alpha = v;
+                    if (alpha >= beta) { memcpy(cut, r, sizeof r); have_cut = 1; }
+                }
+            }
+        } else {
+            if (v < best) {
+                best = v; best_move = m;
+                if (v < beta) {
+                    beta = v;
+                    if (alpha >= beta) { memcpy(cut, r, sizeof r); have_cut = 1; }
+                }
+            }
+        }
+        if (have_cut) {
+            uint32_t *h = &c->hist[s][m];
+            int n = 1;
+            for (int x = 0; x < NG; x++) n += popc(c->hand[s][x]);
+            if (*h < 1000000) *h += n;
+            break;
+        }
+        for (int x = 0; x < NG; x++) acc[x] |= r[x];
+    }
+    if (have_cut) memcpy(rel, cut, sizeof cut); else memcpy(rel, acc, sizeof acc);
+    if (is_start) {
+        int lo, hi;
+        if (best <= a0) { lo = 0; hi = best; }
+        else if (best >= b0) { lo = best; hi = INF; }
+        else lo = hi = best;
+        store(c, key, code, live, rel, lo, hi, best <= a0 ? -1 : best_move);  /* a fail-low's move is no hint */
+    }
+    return best;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Python */
+
+static int Core_init(Core *c, PyObject *args, PyObject *kw) {
+    Py_buffer cmap, counted, maxer;
+    int nowin, partition = 1, max_ents = 1 << 19, joker = -1, misere = 0, last_only = 0;
+    static char *kwlist[] = {"cmap", "counted", "maxer", "nowin", "partition", "max_entries", "joker",
+                             "misere", "last_only", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*y*y*i|piipp", kwlist, &cmap, &counted, &maxer, &nowin,
+                                     &partition, &max_ents, &joker, &misere, &last_only))
+        return -1;
+    int ok = cmap.len <= 96 && counted.len == maxer.len && counted.len >= 2 && counted.len <= MAXW;
+    if (ok) {
+        memset(c->cmap, NOCARD, sizeof c->cmap);
+        for (int i = 0; i < 256; i++) c->rmap[i] = -1;
+        for (Py_ssize_t i = 0; i < cmap.len; i++) {
+            uint8_t v = ((uint8_t *)cmap.buf)[i];
+            c->cmap[i] = v;
+            if (v != NOCARD) c->rmap[v] = (int16_t)i;
+        }
+        c->W = (int)counted.len;
+        c->quick = 1;
+        for (int w = 0; w < c->W; w++) {
+            c->counted[w] = ((uint8_t *)counted.buf)[w] != 0;
+            c->maxer[w] = ((uint8_t *)maxer.buf)[w] != 0;
+            if (c->counted[w] != c->maxer[w]) c->quick = 0;
+        }
+    }
+    PyBuffer_Release(&cmap); PyBuffer_Release(&counted); PyBuffer_Release(&maxer);
+    if (!ok) { PyErr_SetString(PyExc_ValueError, "bad core shape"); return -1; }
+    c->nowin = nowin;
+    c->hidden = c->revealed = c->trump_from = 0;
+    c->caller = c->must_trump = -1;
+    c->fd = 0; c->whole_trick = 0;
+    c->joker = joker;
+    c->misere = misere;
+    c->last_only = last_only;
+    c->partition = partition;
+    c->max_ents = max_ents < 1024 ? 1024 : max_ents;
+    c->max_nodes = c->stop_at = (long long)1 << 62;
+    c->trump = -1;
+    Py_CLEAR(c->pause);
+    if (!c->slots && tt_alloc(c, 1 << 12, 1 << 12) < 0) { PyErr_NoMemory(); return -1; }
+    memset(c->hist, 0, sizeof c->hist);
+    return 0;
+}
+
+static void Core_dealloc(Core *c) {
+    PyMem_Free(c->slots); PyMem_Free(c->ents);
+    Py_CLEAR(c->pause);
+    Py_TYPE(c)->tp_free((PyObject *)c);
+}
+
+static int card_cid(Core *c, long card) {
+    if (card < 0 || card >= 96) return -1;
+    int v = c->cmap[card];
+    return v == NOCARD ? -1 : v;
+}
+
+/* load(hands, trick, leader, left, rem_c, rem_o, trump): hands per seat in turn order (card-int
+ * masks), the current trick's cards from its leader on. False where a card is not mapped, a seat
+ * holds too many cards or a group has too many live cards: the caller searches in Python. */
+static PyObject *Core_load(Core *c, PyObject *args) {
+    PyObject *hands, *trick;
+    int leader, left, rem_c, rem_o, trump, led_mask = 0, named = -1;
+    if (!PyArg_ParseTuple(args, "OOiiiii|ii", &hands, &trick, &leader, &left, &rem_c, &rem_o, &trump,
+                          &led_mask, &named)) return NULL;
+    PyObject *hs = PySequence_Fast(hands, "hands"), *ts = NULL;
+    if (!hs) return NULL;
+    int ok = PySequence_Fast_GET_SIZE(hs) == c->W && leader >= 0 && leader < c->W && left >= 1
+             && left <= MAXT && trump >= -1 && trump < NG;
+    memset(c->hand, 0, sizeof c->hand);
+    for (int w = 0; ok && w < c->W; w++) {
+        PyObject *h = PySequence_Fast_GET_ITEM(hs, w);
+        if (!PyLong_Check(h)) { ok = 0; break; }
+        for (int base = 0; base < 96 && ok; base += 64) {
+            PyObject *sh = base ? PyNumber_Rshift(h, PyLong_FromLong(64)) : (Py_INCREF(h), h);
+            if (!sh) { Py_DECREF(hs); return NULL; }
+            uint64_t x = PyLong_AsUnsignedLongLongMask(sh);
+            Py_DECREF(sh);
+            if (x == (uint64_t)-1 && PyErr_Occurred()) { Py_DECREF(hs); return NULL; }
+            while (x) {
+                int b = __builtin_ctzll(x);
+                x &= x - 1;
+                int cid = card_cid(c, base + b);
+                if (cid < 0) { ok = 0; break; }
+                c->hand[w][cid >> 5] |= 1u << (cid & 31);
+            }
+        }
+    }
+    Py_DECREF(hs);
+    if (!ok) Py_RETURN_FALSE;
+    c->trump = trump; c->left = left; c->rem_c = rem_c; c->rem_o = rem_o;
+    c->leader = leader; c->tlen = 0;
+    c->led_mask = led_mask & 15;
+    ts = PySequence_Fast(trick, "trick");
+    if (!ts) return NULL;
+    Py_ssize_t tn = PySequence_Fast_GET_SIZE(ts);
+    if (tn >= c->W) { Py_DECREF(ts); Py_RETURN_FALSE; }
+    for (Py_ssize_t i = 0; i < tn; i++) {
+        long card = PyLong_AsLong(PySequence_Fast_GET_ITEM(ts, i));
+        int cid = card_cid(c, card);
+        if (cid < 0) { Py_DECREF(ts); PyErr_Clear(); Py_RETURN_FALSE; }
+        int s = to_act(c);
+        c->hand[s][cid >> 5] |= 1u << (cid & 31);  /* place takes it from the hand */
+        if (i == 0 && (cid >> 5) == c->joker) {
+            if (named < 0 || named > 3) { Py_DECREF(ts); Py_RETURN_FALSE; }
+            cid = JLEAD + named;
+        }
+        place(c, cid);
+    }
+    Py_DECREF(ts);
+    /* every seat's count, and each group's live cards, within the table's codes */
+    int n0 = -1;
+    for (int w = 0; w < c->W; w++) {
+        int n = 0;
+        for (int g = 0; g < NG; g++) n += popc(c->hand[w][g]);
+        if (n > MAXL) Py_RETURN_FALSE;
+        int owed = (w - c->leader + c->W) % c->W < c->tlen ? 0 : 1;  /* still to play this trick */
+        if (n0 < 0) n0 = n - owed;
+        else if (n - owed != n0) Py_RETURN_FALSE;
+    }
+    if (n0 + 1 != left) Py_RETURN_FALSE;
+    for (int g = 0; g < NG; g++) {
+        uint32_t l = 0;
+        for (int w = 0; w < c->W; w++) l |= c->hand[w][g];
+        if (popc(l) + c->tlen > MAXG) Py_RETURN_FALSE;
+    }
+    Py_RETURN_TRUE;
+}
+
+/* set_hidden(hidden, revealed, caller, face_down, trump_from, must_trump, whole_trick): Court
+ * Piece's hidden-trump state, before ``load`` (seats as turn-order indices, -1 none) */
+static PyObject *Core_set_hidden(Core *c, PyObject *args) {
+    int hidden, revealed, caller, fd, trump_from, must_trump, whole;
+    if (!PyArg_ParseTuple(args, "ppiiiip", &hidden, &revealed, &caller, &fd, &trump_from, &must_trump, &whole))
+        return NULL;
+    int cid = hidden ? card_cid(c, fd) : 0;
+    if (hidden && (cid < 0 || caller < 0 || caller >= c->W)) Py_RETURN_FALSE;
+    c->hidden = hidden; c->revealed = revealed; c->caller = caller; c->fd = cid < 0 ? 0 : cid;
+    c->trump_from = trump_from; c->must_trump = must_trump; c->whole_trick = whole;
+    Py_RETURN_TRUE;
+}
+
+static int budget_args(Core *c, long long nodes, long long stop_at, long long max_nodes, PyObject *pause) {
+    c->nodes = nodes; c->stop_at = stop_at; c->max_nodes = max_nodes; c->abort = 0;
+    Py_XINCREF(pause);
+    Py_XSETREF(c->pause, pause);
+    return 0;
+}
+
+static PyObject *finish_call(Core *c, PyObject *result) {
+    Py_CLEAR(c->pause);
+    if (c->abort == 2) { Py_XDECREF(result); return NULL; }
+    if (c->abort == 1) {
+        Py_XDECREF(result);
+        PyErr_SetNone(Exhausted);
+        return NULL;
+    }
+    return result;
+}
+
+/* search(alpha, beta, nodes, stop_at, max_nodes, pause) -> the value, fail-soft in (alpha, beta) */
+static PyObject *Core_search(Core *c, PyObject *args) {
+    int alpha, beta;
+    long long nodes, stop_at, max_nodes;
+    PyObject *pause;
+    if (!PyArg_ParseTuple(args, "iiLLLO", &alpha, &beta, &nodes, &stop_at, &max_nodes, &pause)) return NULL;
+    budget_args(c, nodes, stop_at, max_nodes, pause);
+    uint32_t rel[NG];
+    int v = search(c, alpha, beta, rel);
+    return finish_call(c, PyLong_FromLong(v));
+}
+
+/* one root move's fail-soft value in (alpha, beta) */
+static int child(Core *c, int m, int alpha, int beta) {
+    uint32_t r[NG];
+    if (count_node(c)) return 0;
+    int v;
+    if (m == REVEAL) {
+        RevealSave sv;
+        reveal(c, &sv);
+        v = search(c, alpha, beta, r);
+        unreveal(c, &sv);
+        return v;
+    }
+    place(c, m);
+    if (c->tlen == c->W) {
+        int stopped, rc, old = c->leader;
+        int gain = finish(c, &stopped, &rc);
+        v = stopped ? gain : gain + search(c, alpha - gain, beta - gain, r);
+        unfinish(c, gain, old);
+    } else v = search(c, alpha, beta, r);
+    unplace(c);
+    return v;
+}
+
+/* the counted tricks of one line where every seat plays its first-ordered move (no nodes) */
+static int estimate(Core *c, int m) {
+    int cids[MAXT * MAXW + 4], olds[MAXT * MAXW + 4], gains[MAXT * MAXW + 4], n = 0, total = 0;
+    RevealSave sv = {0, 0, 0, 0};
+    int revealed_at = -1;
+    for (;;) {
+        if (m == REVEAL) {  /* at most once in a line */
+            reveal(c, &sv);
+            revealed_at = n;
+            Moves mv;
+            gen_moves(c, to_act(c), -1, &mv);
+            m = mv.cid[0];
+            if (m == REVEAL) break;
+            continue;
+        }
+        place(c, m);
+        cids[n] = -1;
+        int stopped = 0;
+        if (c->tlen == c->W) {
+            int rc;
+            olds[n] = c->leader;
+            gains[n] = finish(c, &stopped, &rc);
+            total += gains[n];
+            cids[n] = 1;
+        }
+        n++;
+        if (stopped) break;
+        Moves mv;
+        gen_moves(c, to_act(c), -1, &mv);
+        m = mv.cid[0];
+    }
+    while (n--) {
+        if (cids[n] == 1) unfinish(c, gains[n], olds[n]);
+        unplace(c);
+        if (n == revealed_at) { unreveal(c, &sv); revealed_at = -1; }
+    }
+    if (revealed_at >= 0) unreveal(c, &sv);
+    return total;
+}
+
+/* values(moves, nodes, stop_at, max_nodes, pause) -> each root card's exact value (a list in the
+ * order given), by zero-window tests per class of equivalent cards */
+static PyObject *Core_values(Core *c, PyObject *args) {
+    PyObject *moves, *pause;
+    long long nodes, stop_at, max_nodes;
+    if (!PyArg_ParseTuple(args, "OLLLO", &moves, &nodes, &stop_at, &max_nodes, &pause)) return NULL;
+    PyObject *ms = PySequence_Fast(moves, "moves");
+    if (!ms) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(ms);
+    int cids[64];
+    if (n > 64) { Py_DECREF(ms); PyErr_SetString(PyExc_ValueError, "too many moves"); return NULL; }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long card = PyLong_AsLong(PySequence_Fast_GET_ITEM(ms, i));
+        cids[i] = (card >= 400 && card < 404 && c->joker >= 0) ? JLEAD + (int)(card - 400)
+                  : (card == 100 && c->hidden) ? REVEAL : card_cid(c, card);
+        if (cids[i] < 0) { Py_DECREF(ms); PyErr_SetString(PyExc_ValueError, "a move is not a mapped card"); return NULL; }
+    }
+    Py_DECREF(ms);
+    budget_args(c, nodes, stop_at, max_nodes, pause);
+    int s = to_act(c);
+    int vals[64];
+    for (int i = 0; i < n; i++) vals[i] = -1;
+    /* the classes: every legal card's run (gen_moves' reps and their others) */
+    Moves mv;
+    mv.n = 0;
+    {
+        int tl = trick_live_cid(c);
+        for (int g = 0; g < NG; g++) {  /* only the classes of the moves given are searched */
+            if (g == c->joker) continue;
+            uint32_t m = c->hand[s][g];
+            if (c->hidden && !c->revealed && s == c->caller && g == (c->fd >> 5)) m &= ~(1u << (c->fd & 31));
+            if (!m) continue;
+            uint32_t o = 0;
+            for (int w = 0; w < c->W; w++) if (w != s) o |= c->hand[w][g];
+            if (tl >= 0 && (tl >> 5) == g) o |= 1u << (tl & 31);
+            reps_of(m, o, g, &mv);
+        }
+        for (int i = 0; i < n; i++)  /* the free joker's moves: each its own class */
+            if (cids[i] >= JLEAD || (cids[i] >> 5) == c->joker) { mv.cid[mv.n] = (uint8_t)cids[i]; mv.others[mv.n++] = 0; }
+    }
+    int cap = c->left < c->rem_c ? c->left : c->rem_c;
+    int guess = -1;
+    for (int k = 0; k < mv.n && !c->abort; k++) {
+        int rep = mv.cid[k];
+        int used = 0;
+        for (int i = 0; i < n; i++) if (cids[i] == rep || (cids[i] < JLEAD && (cids[i] >> 5) == (rep >> 5) && (mv.others[k] >> (cids[i] & 31) & 1))) used = 1;
+        if (!used) continue;
+        int lo = 0, hi = cap;
+        int g = guess >= 0 ? guess : estimate(c, rep);
+        while (lo < hi) {
+            int b = g > lo + 1 ? g : lo + 1;
+            int v = child(c, rep, b - 1, b);
+            if (c->abort) break;
+            if (v < b) hi = v; else lo = v;
+            g = v;
+        }
+        guess = lo;
+        for (int i = 0; i < n; i++)
+            if (cids[i] == rep || (cids[i] < JLEAD && (cids[i] >> 5) == (rep >> 5) && (mv.others[k] >> (cids[i] & 31) & 1))) vals[i] = lo;
+    }
+    PyObject *out = NULL;
+    if (!c->abort) {
+        out = PyList_New(n);
+        for (Py_ssize_t i = 0; out && i < n; i++) PyList_SET_ITEM(out, i, PyLong_FromLong(vals[i]));
+    }
+    return finish_call(c, out);
+}
+
+static PyObject *Core_clear(Core *c, PyObject *Py_UNUSED(a)) {
+    tt_clear(c);
+    memset(c->hist, 0, sizeof c->hist);
+    Py_RETURN_NONE;
+}
+
+/* (leader, cards in the trick, tricks left, rem_c, rem_o, each seat's group masks): for tests */
+static PyObject *Core_state(Core *c, PyObject *Py_UNUSED(a)) {
+    PyObject *hs = PyList_New(c->W);
+    for (int w = 0; hs && w < c->W; w++) {
+        PyObject *t = PyTuple_New(NG);
+        for (int g = 0; t && g < NG; g++) PyTuple_SET_ITEM(t, g, PyLong_FromUnsignedLong(c->hand[w][g]));
+        PyList_SET_ITEM(hs, w, t);
+    }
+    return Py_BuildValue("(iiiiiN)", c->leader, c->tlen, c->left, c->rem_c, c->rem_o, hs);
+}
+
+static PyObject *Core_get_nodes(Core *c, void *x) { return PyLong_FromLongLong(c->nodes); }
+static PyObject *Core_get_stop_at(Core *c, void *x) { return PyLong_FromLongLong(c->stop_at); }
+static PyObject *Core_get_entries(Core *c, void *x) { return PyLong_FromLong(c->nents); }
+static PyObject *Core_get_clears(Core *c, void *x) { return PyLong_FromLongLong(c->clears); }
+
+static PyGetSetDef Core_getset[] = {
+    {"nodes", (getter)Core_get_nodes, NULL, "nodes counted by the last call", NULL},
+    {"stop_at", (getter)Core_get_stop_at, NULL, "the node count of the next pause", NULL},
+    {"entries", (getter)Core_get_entries, NULL, "table entries held", NULL},
+    {"clears", (getter)Core_get_clears, NULL, "times the full table was emptied", NULL},
+    {NULL}
+};
+
+static PyMethodDef Core_methods[] = {
+    {"load", (PyCFunction)Core_load, METH_VARARGS, "set the position (False: not expressible)"},
+    {"search", (PyCFunction)Core_search, METH_VARARGS, "the value at the loaded position"},
+    {"values", (PyCFunction)Core_values, METH_VARARGS, "each root card's exact value"},
+    {"clear", (PyCFunction)Core_clear, METH_NOARGS, "empty the table and the history"},
+    {"set_hidden", (PyCFunction)Core_set_hidden, METH_VARARGS, "Court Piece's hidden-trump state"},
+    {"state", (PyCFunction)Core_state, METH_NOARGS, "the loaded position as the core holds it"},
+    {NULL}
+};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "service.rules.analysis._ddcore.Core",
+    .tp_basicsize = sizeof(Core),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A double-dummy search with its table (reusable across positions of one ranking).",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Core_init,
+    .tp_dealloc = (destructor)Core_dealloc,
+    .tp_methods = Core_methods,
+    .tp_getset = Core_getset,
+};
+
+static struct PyModuleDef moddef = {PyModuleDef_HEAD_INIT, "_ddcore", "The compiled double-dummy core.", -1, NULL};
+
+PyMODINIT_FUNC PyInit__ddcore(void) {
+    if (PyType_Ready(&CoreType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&moddef);
+    if (!m) return NULL;
+    Py_INCREF(&CoreType);
+    PyModule_AddObject(m, "Core", (PyObject *)&CoreType);
+    Exhausted = PyErr_NewException("service.rules.analysis._ddcore.Exhausted", NULL, NULL);
+    Py_INCREF(Exhausted);
+    PyModule_AddObject(m, "Exhausted", Exhausted);
+    PyModule_AddStringConstant(m, "SOURCE_SHA256", DDCORE_SHA);
+    PyModule_AddIntConstant(m, "PAUSE_EVERY", PAUSE_EVERY);
+    return m;
+}
