@@ -28,3 +28,62 @@ def test_the_id_validator_matches_the_whole_string():
     for bad in ("ann\n", "ann\n\n", "", "-ann", "a" * 65):
         with pytest.raises(Exception):
             _ID(bad)
+
+
+# --- 4: header amplification (gunicorn joins repeated fields with ",") ---
+from service.http.limits import MAX_HEADER_CHARS, MAX_HEADER_ENTRIES  # noqa: E402
+
+STATE = "/v1/games/buck-euchre/deals"
+DEAL = {"seed": "h", "dealer": 0}
+
+
+def _below_the_edge(app, monkeypatch, key):
+    """The values of ``key`` that the app below the WSGI middleware (Flask, werkzeug's parsers) gets."""
+    stamp, seen = app.wsgi_app, []
+    inner = stamp.wsgi_app
+
+    def recorder(environ, start_response):
+        seen.append(environ.get(key))
+        return inner(environ, start_response)
+    monkeypatch.setattr(stamp, "wsgi_app", recorder)
+    return seen
+
+
+@pytest.mark.parametrize("header, first", [
+    ("Accept-Language", "hi"), ("Accept", "application/json"), ("If-None-Match", '"x"'),
+    ("Access-Control-Request-Headers", "content-type")])
+def test_a_joined_header_is_parsed_only_up_to_its_caps(app, client, monkeypatch, header, first):
+    seen = _below_the_edge(app, monkeypatch, "HTTP_" + header.upper().replace("-", "_"))
+    joined = ",".join([first] + ["x-" + "a" * 8000] * 95)  # 95 fields of 8 KB, as gunicorn joins them
+    many = ",".join([first] + ["en;q=0.1"] * 5000)
+    for value in (joined, many):
+        if header == "If-None-Match":
+            assert client.get("/v1/games", headers={header: value}).status_code == 200
+        elif header == "Accept-Language":  # a refusal has words: in the client's first choice, still read
+            resp = client.post(STATE, json={"seed": 5}, headers={header: value})
+            assert resp.status_code == 400 and resp.headers["Content-Language"] == "hi", resp.get_json()
+        else:
+            assert client.post(STATE, json=DEAL, headers={header: value}).status_code == 201
+    assert len(seen) == 2
+    for value in seen:
+        assert value.startswith(first) and len(value) <= MAX_HEADER_CHARS and value.count(",") < MAX_HEADER_ENTRIES
+
+
+def test_a_long_content_type_is_cut_before_it_is_parsed(app, client, monkeypatch):
+    seen = _below_the_edge(app, monkeypatch, "CONTENT_TYPE")
+    resp = client.post(STATE, data=b'{"seed": "h"}', headers={"Content-Type": "application/json; " + "; ".join(["a=b"] * 150_000)})
+    assert resp.status_code == 201
+    assert seen[0].startswith("application/json;") and len(seen[0]) <= MAX_HEADER_CHARS
+
+
+# --- 6 and 9: headers on every answer ---
+def test_nosniff_on_every_answer_and_no_store_on_every_post(client):
+    answers = [client.get(p) for p in ("/healthz", "/v1/games", "/openapi.yaml", "/viewer", "/viewer/viewer.js",
+                                       "/docs", "/problems", "/problems/invalid_json", "/nowhere")]
+    posts = [client.post(STATE, json=DEAL), client.post(STATE, json={"seal": True}),
+             client.post(STATE, data=b"{", content_type="application/json")]
+    for resp in answers + posts:
+        assert resp.headers["X-Content-Type-Options"] == "nosniff", resp.request.path
+    for resp in posts:  # a seed, every seat's token, a refusal
+        assert resp.headers["Cache-Control"] == "no-store"
+    assert "seat_tokens" in posts[1].get_json() and posts[0].get_json()["seed"] == "h"
