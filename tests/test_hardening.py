@@ -87,3 +87,21 @@ def test_nosniff_on_every_answer_and_no_store_on_every_post(client):
     for resp in posts:  # a seed, every seat's token, a refusal
         assert resp.headers["Cache-Control"] == "no-store"
     assert "seat_tokens" in posts[1].get_json() and posts[0].get_json()["seed"] == "h"
+
+
+# --- 7: Vary: Origin wherever the CORS headers depend on the origin ---
+@pytest.mark.parametrize("origins", [{"https://app.example"}, {"*"}])
+@pytest.mark.parametrize("origin", ["https://app.example", "https://evil.example", None])
+@pytest.mark.parametrize("path", ["/v1/games", "/openapi.yaml", "/openapi.json", "/healthz", "/problems"])
+def test_every_answer_varies_with_origin_when_cors_is_on(origins, origin, path):
+    from service import create_app
+    client = create_app({"TESTING": True, "CORS_ORIGINS": frozenset(origins)}).test_client()
+    headers = {"Origin": origin} if origin else {}
+    resp = client.get(path, headers=headers)
+    assert "Origin" in resp.headers.get("Vary", ""), (path, origin, dict(resp.headers))
+    etag = resp.headers.get("ETag")
+    if etag:  # the 304 a shared cache revalidates with says so too
+        again = client.get(path, headers={**headers, "If-None-Match": etag})
+        assert again.status_code == 304 and "Origin" in again.headers.get("Vary", "")
+    posted = client.post(STATE, json=DEAL, headers=headers)
+    assert "Origin" in posted.headers.get("Vary", "")

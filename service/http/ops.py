@@ -214,13 +214,16 @@ def _allowed_origin(origins: frozenset[str]) -> str | None:
 
 
 def _cors_headers(resp: Response, origins: frozenset[str]) -> None:
+    """The CORS headers for the request's ``Origin``, and ``Vary: Origin`` on every answer, allowed
+    or not, ``*`` included (the header is there only when an ``Origin`` was sent): otherwise a shared
+    cache could hand a copy made for one origin (or none) to another (issue 30, the cacheable
+    catalogue and contract)."""
+    resp.vary.add("Origin")
     allowed = _allowed_origin(origins)
     if allowed is None:
         return
     resp.headers["Access-Control-Allow-Origin"] = allowed
     resp.headers["Access-Control-Expose-Headers"] = f"{REQUEST_ID_HEADER}, Content-Length"
-    if allowed != "*":
-        resp.vary.add("Origin")
 
 
 def _preflight() -> Response | None:
