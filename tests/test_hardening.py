@@ -105,3 +105,37 @@ def test_every_answer_varies_with_origin_when_cors_is_on(origins, origin, path):
         assert again.status_code == 304 and "Origin" in again.headers.get("Vary", "")
     posted = client.post(STATE, json=DEAL, headers=headers)
     assert "Origin" in posted.headers.get("Vary", "")
+
+
+# --- 8: werkzeug's own refusals say what was wrong ---
+def test_a_bad_host_is_bad_host_not_invalid_json(client):
+    for host in ("a" * 300, "a" * 64 + ".example"):
+        resp = client.get("/healthz", headers={"Host": host})
+        problem = resp.get_json()
+        assert resp.status_code == 400 and problem["code"] == "bad_host" and "Host" in problem["detail"]
+        assert resp.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_a_body_cut_short_is_incomplete_body(app):
+    """The client went before its ``Content-Length`` was read (werkzeug's ``ClientDisconnected``)."""
+    import io
+    from werkzeug.test import EnvironBuilder
+    env = EnvironBuilder(path="/v1/games/buck-euchre/deals", method="POST", data=b'{"seed": "h"}',
+                         content_type="application/json").get_environ()
+    env["CONTENT_LENGTH"], env["wsgi.input"] = "100", io.BytesIO(b'{"seed": "h"}')
+    env.pop("wsgi.input_terminated", None)  # werkzeug's own reader: it counts the bytes against the length
+    status = []
+    body = b"".join(app(env, lambda s, h, e=None: status.append(s)))
+    import orjson
+    assert status[0].startswith("400") and orjson.loads(body)["code"] == "incomplete_body"
+
+
+def test_a_range_past_the_end_is_its_own_code(client):
+    resp = client.get("/docs/assets/index.css", headers={"Range": "bytes=999999999-"})
+    assert resp.status_code == 416 and resp.get_json()["code"] == "range_not_satisfiable"
+
+
+def test_every_code_answered_has_its_page(client):
+    from service.contract.problems import PROBLEMS
+    for code in ("bad_host", "incomplete_body", "bad_request", "range_not_satisfiable"):
+        assert client.get(f"/problems/{code}").status_code == 200 and code in PROBLEMS
