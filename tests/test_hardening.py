@@ -139,3 +139,30 @@ def test_every_code_answered_has_its_page(client):
     from service.contract.problems import PROBLEMS
     for code in ("bad_host", "incomplete_body", "bad_request", "range_not_satisfiable"):
         assert client.get(f"/problems/{code}").status_code == 200 and code in PROBLEMS
+
+
+# --- 6: the pages' security headers (in a browser: e2e/test_security_headers.py) ---
+PAGES = ("/viewer", "/viewer/tournament", "/docs", "/problems", "/problems/bad_host")
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_has_a_policy_and_cannot_be_framed(client, path):
+    resp = client.get(path, headers={"Accept": "text/html"})
+    assert resp.mimetype == "text/html"
+    csp = dict(d.strip().split(" ", 1) for d in resp.headers["Content-Security-Policy"].split(";"))
+    assert csp["script-src"] == "'self'" and csp["object-src"] == "'none'" and csp["frame-ancestors"] == "'none'"
+    assert "'unsafe-inline'" not in resp.headers["Content-Security-Policy"]
+    assert resp.headers["X-Frame-Options"] == "DENY" and resp.headers["Referrer-Policy"] == "no-referrer"
+    assert "<script>" not in resp.get_data(as_text=True)  # every script is a file of the service's own
+
+
+def test_named_embedders_may_frame_the_pages(monkeypatch):
+    from service import create_app
+    monkeypatch.setenv("REFEREE_FRAME_ANCESTORS", "https://club.example, https://x.test/ 'unsafe-inline';evil")
+    resp = create_app({"TESTING": True}).test_client().get("/viewer")
+    assert resp.headers["Content-Security-Policy"].endswith("frame-ancestors https://club.example https://x.test")
+    assert "X-Frame-Options" not in resp.headers
+
+
+def test_the_oauth_redirect_page_is_not_served(client):
+    assert client.get("/docs/assets/oauth2-redirect.html").status_code == 404

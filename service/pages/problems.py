@@ -15,6 +15,7 @@ from flask import Blueprint, Response, abort, request
 from .. import i18n
 from ..contract.problems import PROBLEM_TYPE, PROBLEMS
 from ..rules.messages import M, N_
+from .headers import policy, secure, style_hash
 
 problem_pages = Blueprint("problem_pages", __name__)
 
@@ -31,10 +32,12 @@ def describe(code: str, lang: str = i18n.DEFAULT) -> dict:
             "meaning": tr(meaning, lang), "fix": tr(fix, lang)}
 
 
+_STYLE = """body{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem}
+code{background:#f3f3f3;padding:0 .2em}dt{font-weight:600;margin-top:1em}"""
+_CSP = policy(styles=style_hash(_STYLE))  # the one inline style, by its hash; no script at all
 _PAGE = """<!doctype html>
 <html lang="{lang}" dir="{dir}"><head><meta charset="utf-8"><title>{title}</title>
-<style>body{{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem}}
-code{{background:#f3f3f3;padding:0 .2em}}dt{{font-weight:600;margin-top:1em}}</style></head><body>
+<style>""" + _STYLE.replace("{", "{{").replace("}", "}}") + """</style></head><body>
 {body}
 <p><a href="/problems">{every}</a> · <a href="/docs">{reference}</a></p>
 </body></html>
@@ -46,7 +49,7 @@ def _html(lang: str, title: str, body: str) -> Response:
     page = _PAGE.format(lang=lang, dir=i18n.direction(lang), body=body,
                         title=escape(tr(M("{title}: card referee problems", title=title), lang)),
                         every=escape(tr(N_("Every problem code"), lang)), reference=escape(tr(N_("API reference"), lang)))
-    return Response(page, mimetype="text/html")
+    return secure(Response(page, mimetype="text/html"), _CSP)
 
 
 def _wants_json() -> bool:
