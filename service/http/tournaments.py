@@ -18,6 +18,7 @@ from ..rules.messages import M
 from ..rules.tournament import ENV, Limits, TournamentError, score_tournament
 from ..rules.tournament_csv import to_csv
 from .api import body, game_of, reply
+from .pause import cooperative
 from .problems import ApiProblem, problem
 
 tournaments = Blueprint("tournaments", __name__)
@@ -140,7 +141,7 @@ def score(game_id):
         raise ApiProblem(400, "invalid_request", M("the tournament's shape is wrong"),
                          errors=exc.normalized_messages()) from None
     try:
-        scored = score_tournament(game, event, lim)
+        scored = score_tournament(game, event, lim, pause=cooperative())  # yields under gevent
     except TournamentError as exc:
         return problem_of(exc)
     if csv:
