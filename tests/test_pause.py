@@ -114,6 +114,8 @@ def test_pauses_change_no_tournament_answer(event):
     paused = score_tournament(game, body, pause=lambda: calls.append(1))
     plain = score_tournament(game, {k: v for k, v in event.items() if k != "game"})
     assert paused.answer == plain.answer
+    from service.rules.tournament_csv import to_csv
+    assert to_csv(game.id, paused, lambda: calls.append(1)) == to_csv(game.id, plain)
     assert len(calls) >= 600 + 50  # every hand replayed and every board dealt
 
 
