@@ -139,3 +139,13 @@ def test_only_a_gevent_worker_pauses():
             "from service.http.pause import Pause, cooperative\n"
             "assert isinstance(cooperative(), Pause)\n")
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+
+
+def test_a_tournament_body_is_read_a_chunk_at_a_time_with_pauses():
+    import io
+    data = bytes(range(256)) * 1000  # 256,000 bytes: four chunks
+    calls = []
+    stream = tournaments_api._PausingInput(io.BytesIO(data), lambda: calls.append(1))
+    assert stream.read() == data and len(calls) == 4
+    stream = tournaments_api._PausingInput(io.BytesIO(data), lambda: calls.append(1))
+    assert stream.read(200_000) + stream.read(100) + stream.read(None) == data
