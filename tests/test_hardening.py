@@ -166,3 +166,9 @@ def test_named_embedders_may_frame_the_pages(monkeypatch):
 
 def test_the_oauth_redirect_page_is_not_served(client):
     assert client.get("/docs/assets/oauth2-redirect.html").status_code == 404
+
+
+@pytest.mark.parametrize("path", ["/problems", "/problems/bad_host"])
+def test_a_problem_page_varies_with_accept(client, path):
+    for accept in ("text/html", "application/json"):
+        assert "Accept" in client.get(path, headers={"Accept": accept}).headers["Vary"]

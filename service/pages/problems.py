@@ -49,7 +49,14 @@ def _html(lang: str, title: str, body: str) -> Response:
     page = _PAGE.format(lang=lang, dir=i18n.direction(lang), body=body,
                         title=escape(tr(M("{title}: card referee problems", title=title), lang)),
                         every=escape(tr(N_("Every problem code"), lang)), reference=escape(tr(N_("API reference"), lang)))
-    return secure(Response(page, mimetype="text/html"), _CSP)
+    return _negotiated(secure(Response(page, mimetype="text/html"), _CSP))
+
+
+def _negotiated(resp: Response) -> Response:
+    """HTML or JSON by ``Accept``: a cache must keep the two apart (issue 30). Set here, not in an
+    ``after_request`` hook: any hook sends every API answer through Flask's slower path."""
+    resp.vary.add("Accept")
+    return resp
 
 
 def _wants_json() -> bool:
@@ -68,7 +75,7 @@ def index():
     lang = i18n.current()
     pages = [describe(c, lang) for c in PROBLEMS]
     if _wants_json():
-        return Response(orjson.dumps({"problems": pages}), mimetype="application/json")
+        return _negotiated(Response(orjson.dumps({"problems": pages}), mimetype="application/json"))
     rows = "".join(f'<dt><a href="{d["type"]}"><code>{d["code"]}</code></a> ({d["status"]})</dt>'
                    f'<dd>{_code_html(d["meaning"])}</dd>' for d in pages)
     tr = i18n.translate
@@ -84,7 +91,7 @@ def page(code):
     lang = i18n.current()
     d = describe(code, lang)
     if _wants_json():
-        return Response(orjson.dumps(d), mimetype="application/json")
+        return _negotiated(Response(orjson.dumps(d), mimetype="application/json"))
     tr = i18n.translate
     body = (f"<h1><code>{code}</code>: {escape(d['title'])}</h1>"
             f"<p>{escape(tr(M('HTTP status {status}.', status=d['status']), lang))}</p>"
