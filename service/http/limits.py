@@ -118,7 +118,7 @@ def pause_gc(environ: dict) -> None:
     allocate containers faster than the collector's thresholds, and each collection it triggers
     walks every container built so far: measured, 8 times the parse itself. Nothing from the parse
     to the answer waits on I/O, so no other request of a gevent worker runs meanwhile (but while a
-    search pauses, ``service.http.analysis.cooperative``: those requests find the collector off and
+    search or a tournament pauses, ``service.http.pause``: those requests find the collector off and
     leave it so); the body and what was built from it go by reference counting when the answer is
     made, and the middleware (``service.http.ops``) turns the collector on again (``resume_gc``) for the
     request that turned it off, and it finds what is left. Before the parse (a slow client's body)
