@@ -33,6 +33,8 @@ def watched(browser):
     browser.get_log("browser")  # drop what earlier tests left
     yield browser
     browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+    browser.get("about:blank")
+    browser.get_log("browser")  # the violation provoked on purpose is not left for the next test to read
 
 
 def no_violation(driver) -> None:
