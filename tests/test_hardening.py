@@ -33,7 +33,7 @@ def test_the_id_validator_matches_the_whole_string():
 # --- 4: header amplification (gunicorn joins repeated fields with ",") ---
 from service.http.limits import MAX_HEADER_CHARS, MAX_HEADER_ENTRIES  # noqa: E402
 
-STATE = "/v1/games/buck-euchre/deals"
+DEALS = "/v1/games/buck-euchre/deals"
 DEAL = {"seed": "h", "dealer": 0}
 
 
@@ -60,10 +60,10 @@ def test_a_joined_header_is_parsed_only_up_to_its_caps(app, client, monkeypatch,
         if header == "If-None-Match":
             assert client.get("/v1/games", headers={header: value}).status_code == 200
         elif header == "Accept-Language":  # a refusal has words: in the client's first choice, still read
-            resp = client.post(STATE, json={"seed": 5}, headers={header: value})
+            resp = client.post(DEALS, json={"seed": 5}, headers={header: value})
             assert resp.status_code == 400 and resp.headers["Content-Language"] == "hi", resp.get_json()
         else:
-            assert client.post(STATE, json=DEAL, headers={header: value}).status_code == 201
+            assert client.post(DEALS, json=DEAL, headers={header: value}).status_code == 201
     assert len(seen) == 2
     for value in seen:
         assert value.startswith(first) and len(value) <= MAX_HEADER_CHARS and value.count(",") < MAX_HEADER_ENTRIES
@@ -71,7 +71,7 @@ def test_a_joined_header_is_parsed_only_up_to_its_caps(app, client, monkeypatch,
 
 def test_a_long_content_type_is_cut_before_it_is_parsed(app, client, monkeypatch):
     seen = _below_the_edge(app, monkeypatch, "CONTENT_TYPE")
-    resp = client.post(STATE, data=b'{"seed": "h"}', headers={"Content-Type": "application/json; " + "; ".join(["a=b"] * 150_000)})
+    resp = client.post(DEALS, data=b'{"seed": "h"}', headers={"Content-Type": "application/json; " + "; ".join(["a=b"] * 150_000)})
     assert resp.status_code == 201
     assert seen[0].startswith("application/json;") and len(seen[0]) <= MAX_HEADER_CHARS
 
@@ -80,8 +80,8 @@ def test_a_long_content_type_is_cut_before_it_is_parsed(app, client, monkeypatch
 def test_nosniff_on_every_answer_and_no_store_on_every_post(client):
     answers = [client.get(p) for p in ("/healthz", "/v1/games", "/openapi.yaml", "/viewer", "/viewer/viewer.js",
                                        "/docs", "/problems", "/problems/invalid_json", "/nowhere")]
-    posts = [client.post(STATE, json=DEAL), client.post(STATE, json={"seal": True}),
-             client.post(STATE, data=b"{", content_type="application/json")]
+    posts = [client.post(DEALS, json=DEAL), client.post(DEALS, json={"seal": True}),
+             client.post(DEALS, data=b"{", content_type="application/json")]
     for resp in answers + posts:
         assert resp.headers["X-Content-Type-Options"] == "nosniff", resp.request.path
     for resp in posts:  # a seed, every seat's token, a refusal
@@ -103,7 +103,7 @@ def test_every_answer_varies_with_origin_when_cors_is_on(origins, origin, path):
     if etag:  # the 304 a shared cache revalidates with says so too
         again = client.get(path, headers={**headers, "If-None-Match": etag})
         assert again.status_code == 304 and "Origin" in again.headers.get("Vary", "")
-    posted = client.post(STATE, json=DEAL, headers=headers)
+    posted = client.post(DEALS, json=DEAL, headers=headers)
     assert "Origin" in posted.headers.get("Vary", "")
 
 
