@@ -69,12 +69,14 @@ e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
 	touch $@
 
 # bench/hostile.py: what hostile bodies cost against normal requests (exits 1 over 10x);
-# bench/slow_clients.py: 500 slow clients for 60 s against gunicorn as shipped, and sync vs gevent
+# bench/slow_clients.py: 500 slow clients for 60 s against gunicorn as shipped, and sync vs gevent;
+# bench/long_requests.py: probes on one gevent worker while it runs a long analysis, hint, tournament
 bench: $(VENV)/.dev-installed $(VENV)/.compiled
 	$(PY) -m bench.run
 	$(PY) -m bench.tournaments
 	$(PY) -m bench.hostile
 	$(PY) -m bench.slow_clients
+	$(PY) -m bench.long_requests  # /healthz and legal-moves p99 while an analysis, a hint, a 10,000-hand event run
 	-$(PY) -m pip install -q -e '.[dev,bench-dds]'  # endplay (DDS) for the analysis comparison; optional
 	$(PY) -m bench.analysis  # section analysis (shared/ANALYSIS.md §6)
 

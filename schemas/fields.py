@@ -2,7 +2,27 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+import re
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+
+class FullMatch(validate.Regexp):
+    """``validate.Regexp`` that must match the whole string.
+
+    marshmallow's ``Regexp`` uses ``re.match``, where a pattern's ``$`` also matches before a final
+    newline: ``"ann\n"`` passed ``^[A-Za-z0-9]…$`` (issue 30). The contract's pattern (ECMA-262, no
+    multiline flag) already refuses it; here ``fullmatch`` with the pattern's anchors dropped does too.
+    """
+
+    def __init__(self, regex: str, **kwargs):
+        super().__init__(regex, **kwargs)
+        self.whole = re.compile(regex.removeprefix("^").removesuffix("$"))
+
+    def __call__(self, value):
+        if not isinstance(value, str) or self.whole.fullmatch(value) is None:
+            raise ValidationError(self._format_error(value))
+        return value
 
 
 def card(pattern: str, nullable: bool = False, **meta) -> fields.String:

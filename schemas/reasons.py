@@ -261,7 +261,7 @@ def operation_reasons(game_id: str, operation: str) -> dict[str, tuple[str, ...]
 
 # the problem codes of the HTTP layer, by status (service/http/api.py, service/http/errors.py; tests/test_reasons.py
 # checks every literal ``ApiProblem(status, code)`` is here); a game's own path is never `unknown_game`
-STATUS_CODES = {400: ("invalid_json", "invalid_request"), 403: ("seat_forbidden",),
+STATUS_CODES = {400: ("invalid_json", "invalid_request", "bad_host", "incomplete_body", "bad_request"), 403: ("seat_forbidden",),
                 404: ("not_found",), 406: ("not_acceptable",), 413: ("payload_too_large",),
                 415: ("unsupported_media_type",), 503: ("sealing_unavailable",)}
 TOKEN_CODES = ("invalid_token", "token_expired")

@@ -14,11 +14,11 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 
 from service.rules.messages import N_
 
-from .fields import OneOf, enum
+from .fields import FullMatch, OneOf, enum
 from .requests import StrictBoolean
 
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"
-_ID = validate.Regexp(ID_PATTERN, error="not an id (letters, digits, '.', '_', '-'; 1-64 characters)")
+_ID = FullMatch(ID_PATTERN, error="not an id (letters, digits, '.', '_', '-'; 1-64 characters)")
 
 
 class StrictInteger(fields.Integer):

@@ -26,6 +26,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.config["MAX_JSON_DEPTH"] = int(os.environ.get("REFEREE_MAX_JSON_DEPTH", 32))
     app.config["TOKEN_KEYS"] = os.environ.get(KEY_ENV, "")
     app.config["TOKEN_TTL"] = int(os.environ.get(TTL_ENV, DEFAULT_TTL))
+    from .pages.headers import frame_ancestors
+    app.config["FRAME_ANCESTORS"] = frame_ancestors()  # who may frame the pages (docs/TRUST.md, "Headers")
     app.config.update(config or {})
     app.extensions["referee_keyring"] = Keyring.from_env(app.config["TOKEN_KEYS"], app.config["TOKEN_TTL"])  # bad keys: fail at start
 

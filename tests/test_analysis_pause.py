@@ -70,11 +70,11 @@ def test_a_probe_is_answered_while_a_search_runs(app, monkeypatch, whole_hand, c
 
 
 def test_a_gevent_worker_pauses_and_others_do_not():
-    """``cooperative()`` is gevent's sleep once sockets are patched (as gunicorn's gevent worker
-    does before loading the app), and nothing otherwise."""
+    """``cooperative()`` is a pause once sockets are patched (as gunicorn's gevent worker does before
+    loading the app), and nothing otherwise (tests/test_pause.py: what the pause lets through)."""
     assert analysis_api.cooperative() is None
     code = ("from gevent import monkey; monkey.patch_all()\n"
-            "import gevent\n"
             "from service.http.analysis import cooperative\n"
-            "assert cooperative() is gevent.sleep, cooperative()\n")
+            "from service.http.pause import Pause\n"
+            "assert isinstance(cooperative(), Pause), cooperative()\n")
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)

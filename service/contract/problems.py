@@ -23,6 +23,20 @@ PROBLEMS: dict[str, tuple[int, str, str, str]] = {
            " wrong JSON type, or a field is unknown. `errors` names each field."),
         N_("Compare the body with the operation's request schema in /openapi.yaml; `errors` maps "
            "each wrong field to what is wrong with it.")),
+    # werkzeug's own 400s, each named for what was wrong (issue 30: a 300-character Host was "Invalid JSON")
+    "bad_host": (400, N_("Bad host"),
+        N_("The `Host` header is not a host name: too long, a label over 63 characters, or a character "
+           "a host name cannot hold."),
+        N_("Send the host name of the URL you call in `Host` (an HTTP client does this by itself).")),
+    "incomplete_body": (400, N_("Incomplete body"),
+        N_("The connection ended before the body held as many bytes as `Content-Length` announced."),
+        N_("Send the whole body, with a `Content-Length` that counts its bytes.")),
+    "bad_request": (400, N_("Bad request"),
+        N_("The request could not be read: its line or a header, not its body. `detail` says what."),
+        N_("Check the request line and headers.")),
+    "range_not_satisfiable": (416, N_("Range not satisfiable"),
+        N_("A `Range` header asked for bytes past the end of the file."),
+        N_("Ask for the whole file (no `Range`), or for a range inside it.")),
     "unknown_game": (404, N_("Unknown game"),
         N_("No game has this id."),
         N_("Use an id from `GET /v1/games`: buck-euchre, bid-whist, five-hundred, court-piece or "

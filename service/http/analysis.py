@@ -17,6 +17,7 @@ from schemas.analysis import AnalysisRequest, HintRequest
 from ..rules.analysis import DEFAULT_REQUEST_CAP, AnalysisRefused, adapter_for, analyse, hint
 from ..rules.messages import M
 from .api import body, game_of, open_record, replay, reply, seat_forbidden
+from .pause import cooperative
 from .problems import problem
 
 analysis = Blueprint("analysis", __name__)
@@ -27,22 +28,6 @@ PILE_MODES = ("double_sar", "hidden_rung")
 @analysis.errorhandler(AnalysisRefused)
 def refused(exc: AnalysisRefused):
     return problem(422, exc.code, exc.code.replace("_", " ").capitalize(), exc.detail, **exc.extra)
-
-
-def cooperative():
-    """What a search calls every few thousand nodes: ``gevent.sleep`` in a gevent worker.
-
-    A search may run for seconds (up to the node cap); a gevent worker serves all its connections
-    from one thread, so without a pause every other request of that worker (a probe, a move) would
-    wait for the search to end. The pause lets them run between two slices of the search, and lets
-    gunicorn's heartbeat through. Elsewhere (a sync worker, the test client, the CLI) nothing else
-    could run, and nothing is called.
-    """
-    from gevent import monkey
-    if monkey.is_module_patched("socket"):
-        from gevent import sleep
-        return sleep
-    return None
 
 
 def request_cap() -> int:

@@ -118,7 +118,7 @@ def pause_gc(environ: dict) -> None:
     allocate containers faster than the collector's thresholds, and each collection it triggers
     walks every container built so far: measured, 8 times the parse itself. Nothing from the parse
     to the answer waits on I/O, so no other request of a gevent worker runs meanwhile (but while a
-    search pauses, ``service.http.analysis.cooperative``: those requests find the collector off and
+    search or a tournament pauses, ``service.http.pause``: those requests find the collector off and
     leave it so); the body and what was built from it go by reference counting when the answer is
     made, and the middleware (``service.http.ops``) turns the collector on again (``resume_gc``) for the
     request that turned it off, and it finds what is left. Before the parse (a slow client's body)
@@ -237,3 +237,38 @@ def _int(value: float):
 
 
 _WALKED = {float, list, dict}
+
+
+# --- request headers the service parses (issue 30: gunicorn joins a repeated field with ",", so 95
+# ``Accept-Language`` fields of 8 KB reached the negotiation as one 760 KB value: 0.5-1.8 s) ---
+MAX_HEADER_CHARS = 4096  # of one parsed header, repeated fields joined
+MAX_HEADER_ENTRIES = 32  # comma-separated entries (``;``-separated parameters of a Content-Type)
+# environ key -> the separator of its entries
+PARSED_HEADERS = (("HTTP_ACCEPT", ","), ("HTTP_ACCEPT_LANGUAGE", ","), ("HTTP_IF_NONE_MATCH", ","),
+                  ("HTTP_IF_MATCH", ","), ("HTTP_RANGE", ","), ("HTTP_ACCESS_CONTROL_REQUEST_HEADERS", ","),
+                  ("CONTENT_TYPE", ";"))
+
+
+def cut_headers(environ: dict) -> None:
+    """Each header the service (or werkzeug for it) parses, cut to its first ``MAX_HEADER_ENTRIES``
+    entries within its first ``MAX_HEADER_CHARS`` characters, before anything reads it.
+
+    Cut, not refused: no client sends that much for a real preference (a browser's ``Accept`` is ~130
+    characters), and what is kept is still the client's own first choices, so an answer is never
+    refused for it (docs/TRUST.md, "Limits"). An entry the character cap splits is dropped whole. The
+    usual request pays a length and a ``count`` per header present.
+    """
+    get = environ.get
+    for key, sep in PARSED_HEADERS:
+        value = get(key)
+        # shorter than the entry cap: neither cap can be reached (the usual "application/json")
+        if value is not None and len(value) >= MAX_HEADER_ENTRIES and (
+                len(value) > MAX_HEADER_CHARS or value.count(sep) >= MAX_HEADER_ENTRIES):
+            environ[key] = cut_header(value, sep)
+
+
+def cut_header(value: str, sep: str = ",") -> str:
+    parts = value[:MAX_HEADER_CHARS + 1].split(sep, MAX_HEADER_ENTRIES)
+    if len(value) > MAX_HEADER_CHARS or len(parts) > MAX_HEADER_ENTRIES:
+        parts.pop()  # the entry the cut went through (or everything past the last kept entry)
+    return sep.join(parts)

@@ -31,7 +31,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, 
 from ..rules import games
 from . import metrics
 from .accept import check_accept
-from .limits import resume_gc
+from .limits import cut_headers, resume_gc
 from .problems import problem
 
 MULTIPROC_ENV = metrics.MULTIPROC_ENV
@@ -42,6 +42,12 @@ _SAFE_ID = re.compile(r"[A-Za-z0-9._:@/+=-]{1,128}")
 
 COUNTERS = metrics.Counters(os.environ.get(MULTIPROC_ENV) or None)
 REGISTRY.register(metrics.Collector(COUNTERS))
+
+# On every answer: a browser never guesses another type than the one sent (a JSON answer or a script
+# read as HTML). On every answer to a POST: it may carry tokens, a record with its seed, or a refusal
+# quoting one, and nothing the referee answers to a POST may be kept by a cache (issue 30).
+NOSNIFF = ("X-Content-Type-Options", "nosniff")
+NO_STORE = ("Cache-Control", "no-store")
 
 # Probes and scrapes: not worth a log line each when a load balancer or Prometheus polls them.
 _QUIET_ROUTES = frozenset({"/healthz", "/readyz", "/metrics"})
@@ -116,10 +122,15 @@ class _Stamp:
         t0 = time.perf_counter()
         sent = environ.get("HTTP_X_REQUEST_ID")
         rid = environ["referee.id"] = sent if sent and _SAFE_ID.fullmatch(sent) else "%032x" % _id_bits(128)
+        cut_headers(environ)  # before anything parses them (service.http.limits)
         answer = []
+        post = environ.get("REQUEST_METHOD") == "POST"
 
         def start_with_id(status, headers, exc_info=None):  # every answer echoes the id, errors included
             headers.append((REQUEST_ID_HEADER, rid))
+            headers.append(NOSNIFF)
+            if post:
+                headers.append(NO_STORE)
             # Flask's request, still in the environ here (its context drops it once answered)
             answer[:] = status, headers, environ.get("werkzeug.request")
             return start_response(status, headers, exc_info)
@@ -203,13 +214,16 @@ def _allowed_origin(origins: frozenset[str]) -> str | None:
 
 
 def _cors_headers(resp: Response, origins: frozenset[str]) -> None:
+    """The CORS headers for the request's ``Origin``, and ``Vary: Origin`` on every answer, allowed
+    or not, ``*`` included (the header is there only when an ``Origin`` was sent): otherwise a shared
+    cache could hand a copy made for one origin (or none) to another (issue 30, the cacheable
+    catalogue and contract)."""
+    resp.vary.add("Origin")
     allowed = _allowed_origin(origins)
     if allowed is None:
         return
     resp.headers["Access-Control-Allow-Origin"] = allowed
     resp.headers["Access-Control-Expose-Headers"] = f"{REQUEST_ID_HEADER}, Content-Length"
-    if allowed != "*":
-        resp.vary.add("Origin")
 
 
 def _preflight() -> Response | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import orjson
 from flask import Response
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import BadHost, ClientDisconnected, HTTPException
 
 from .. import i18n
 from ..contract.problems import PROBLEM_TYPE, PROBLEMS
@@ -13,7 +13,7 @@ from ..rules.messages import M, N_
 
 _HTTP_CODES = {
     400: "invalid_json", 404: "not_found", 405: "method_not_allowed", 406: "not_acceptable",
-    413: "payload_too_large", 415: "unsupported_media_type",
+    413: "payload_too_large", 415: "unsupported_media_type", 416: "range_not_satisfiable",
 }
 
 
@@ -79,10 +79,19 @@ _HTTP_DETAILS = {
 }
 
 
+# werkzeug's 400s by what went wrong (a body the service reads itself is ``invalid_json`` from ``api``)
+_BAD_REQUESTS = ((BadHost, "bad_host"), (ClientDisconnected, "incomplete_body"))
+
+
 def from_http_exception(exc: HTTPException) -> Response:
     status = exc.code or 500
     code = _HTTP_CODES.get(status, "http_error")
-    resp = problem(status, code, exc.name, exc.description or exc.name)
+    if status == 400:
+        code = next((c for kind, c in _BAD_REQUESTS if isinstance(exc, kind)), "bad_request")
+    detail = exc.description or exc.name
+    if code in ("bad_host", "incomplete_body", "range_not_satisfiable"):
+        detail = PROBLEMS[code][2]  # the page's own words say what was wrong
+    resp = problem(status, code, exc.name, detail)
     if status == 405 and getattr(exc, "valid_methods", None):
         resp.headers["Allow"] = ", ".join(exc.valid_methods)
     return resp

@@ -18,6 +18,7 @@ from ..rules.messages import M
 from ..rules.tournament import ENV, DoubleDummy, Limits, TournamentError, score_tournament
 from ..rules.tournament_csv import to_csv
 from .api import body, game_of, reply
+from .pause import cooperative
 from .problems import ApiProblem, problem
 
 tournaments = Blueprint("tournaments", __name__)
@@ -139,25 +140,73 @@ def bounded(data: dict, lim: Limits) -> None:
             fields_of(item, kind, (key, i))
 
 
+def _no_pause() -> None:
+    pass
+
+
+class _PausingInput:
+    """The request's body stream, read 64 KiB at a time with a pause between (gunicorn's reader
+    copies a body that has all arrived without ever waiting, so without yielding: 10 MB held the
+    worker ~150 ms)."""
+
+    CHUNK = 64 * 1024
+
+    def __init__(self, stream, pause):
+        self.stream, self.pause = stream, pause
+
+    def read(self, size: int | None = -1) -> bytes:
+        if size is not None and 0 <= size <= self.CHUNK:
+            data = self.stream.read(size)
+            self.pause()
+            return data
+        chunks, left = [], -1 if size is None or size < 0 else size
+        while left:
+            data = self.stream.read(self.CHUNK if left < 0 else min(left, self.CHUNK))
+            if not data:
+                break
+            chunks.append(data)
+            left = left if left < 0 else left - len(data)
+            self.pause()
+        return b"".join(chunks)
+
+
 @tournaments.post("/v1/games/<game_id>/tournaments/score")
 def score(game_id):
     game = game_of(game_id)
     csv = _wants_csv()
     request.max_content_length = current_app.config["MAX_TOURNAMENT_BYTES"]
+    pause = cooperative() or _no_pause  # under gevent: the worker's other requests run between the steps
+    if pause is not _no_pause:  # a body of megabytes already in the socket is read without a wait
+        request.environ["wsgi.input"] = _PausingInput(request.environ["wsgi.input"], pause)
     data = body(cap="MAX_TOURNAMENT_BYTES", check_accept=False)
+    pause()
     lim = limits(current_app.config)
     try:
         bounded(data, lim)
         event = load_event(data)
+        pause()
     except TournamentError as exc:
         return problem_of(exc)
     except ValidationError as exc:
         raise ApiProblem(400, "invalid_request", M("the tournament's shape is wrong"),
                          errors=exc.normalized_messages()) from None
     try:
-        scored = score_tournament(game, event, lim, double_dummy=double_dummy() if event.get("double_dummy") else None)
+        scored = score_tournament(game, event, lim, pause=None if pause is _no_pause else pause,
+                                  double_dummy=double_dummy() if event.get("double_dummy") else None)
     except TournamentError as exc:
         return problem_of(exc)
-    if csv:
-        return Response(to_csv(game.id, scored), content_type=CSV_TYPE)
-    return reply(scored.answer)
+    pause()
+    answer = Response(to_csv(game.id, scored, pause), content_type=CSV_TYPE) if csv else reply(scored.answer)
+    if pause is not _no_pause:  # the event's objects freed a table at a time, not all at once at the end
+        del scored, event
+        _free(data, pause)
+    return answer
+
+
+def _free(data: dict, pause) -> None:
+    """Drop a scored event's records table by table, pausing between (a 10,000-hand event is millions
+    of objects: freed in one go at the request's end, they held the worker ~100 ms)."""
+    for rnd in data.get("rounds") or ():
+        for table in rnd.get("tables") or ():
+            table.clear()
+            pause()

@@ -15,6 +15,7 @@ from flask import Blueprint, Response, abort, request
 from .. import i18n
 from ..contract.problems import PROBLEM_TYPE, PROBLEMS
 from ..rules.messages import M, N_
+from .headers import policy, secure, style_hash
 
 problem_pages = Blueprint("problem_pages", __name__)
 
@@ -31,10 +32,12 @@ def describe(code: str, lang: str = i18n.DEFAULT) -> dict:
             "meaning": tr(meaning, lang), "fix": tr(fix, lang)}
 
 
+_STYLE = """body{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem}
+code{background:#f3f3f3;padding:0 .2em}dt{font-weight:600;margin-top:1em}"""
+_CSP = policy(styles=style_hash(_STYLE))  # the one inline style, by its hash; no script at all
 _PAGE = """<!doctype html>
 <html lang="{lang}" dir="{dir}"><head><meta charset="utf-8"><title>{title}</title>
-<style>body{{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem}}
-code{{background:#f3f3f3;padding:0 .2em}}dt{{font-weight:600;margin-top:1em}}</style></head><body>
+<style>""" + _STYLE.replace("{", "{{").replace("}", "}}") + """</style></head><body>
 {body}
 <p><a href="/problems">{every}</a> · <a href="/docs">{reference}</a></p>
 </body></html>
@@ -46,7 +49,14 @@ def _html(lang: str, title: str, body: str) -> Response:
     page = _PAGE.format(lang=lang, dir=i18n.direction(lang), body=body,
                         title=escape(tr(M("{title}: card referee problems", title=title), lang)),
                         every=escape(tr(N_("Every problem code"), lang)), reference=escape(tr(N_("API reference"), lang)))
-    return Response(page, mimetype="text/html")
+    return _negotiated(secure(Response(page, mimetype="text/html"), _CSP))
+
+
+def _negotiated(resp: Response) -> Response:
+    """HTML or JSON by ``Accept``: a cache must keep the two apart (issue 30). Set here, not in an
+    ``after_request`` hook: any hook sends every API answer through Flask's slower path."""
+    resp.vary.add("Accept")
+    return resp
 
 
 def _wants_json() -> bool:
@@ -65,7 +75,7 @@ def index():
     lang = i18n.current()
     pages = [describe(c, lang) for c in PROBLEMS]
     if _wants_json():
-        return Response(orjson.dumps({"problems": pages}), mimetype="application/json")
+        return _negotiated(Response(orjson.dumps({"problems": pages}), mimetype="application/json"))
     rows = "".join(f'<dt><a href="{d["type"]}"><code>{d["code"]}</code></a> ({d["status"]})</dt>'
                    f'<dd>{_code_html(d["meaning"])}</dd>' for d in pages)
     tr = i18n.translate
@@ -81,7 +91,7 @@ def page(code):
     lang = i18n.current()
     d = describe(code, lang)
     if _wants_json():
-        return Response(orjson.dumps(d), mimetype="application/json")
+        return _negotiated(Response(orjson.dumps(d), mimetype="application/json"))
     tr = i18n.translate
     body = (f"<h1><code>{code}</code>: {escape(d['title'])}</h1>"
             f"<p>{escape(tr(M('HTTP status {status}.', status=d['status']), lang))}</p>"

@@ -108,9 +108,12 @@ def _scores_of(match: dict) -> list[int]:
 class _Event:
     """One scoring run: the parsed event, its checks in the contract's order, then the answers."""
 
-    def __init__(self, game: Game, body: dict, limits: Limits, work: Work, progress=None):
+    def __init__(self, game: Game, body: dict, limits: Limits, work: Work, progress=None, pause=None):
         self.game, self.body, self.limits, self.work = game, body, limits, work
         self.progress = progress
+        self.pause = pause
+        # a replay's per-hand hook (``header``) that only pauses: the hook's None is "no header"
+        self.each_hand = None if pause is None else lambda record: pause()
         self.fmt = body.get("format", "matches")
         self.duplicate = self.fmt == "duplicate"
 
@@ -165,6 +168,8 @@ class _Event:
         self.boards = []
         for i, raw in enumerate(self.body.get("boards") or ()):
             self.boards.append(self._board(i + 1, raw))
+            if self.pause is not None:
+                self.pause()
 
     def _board(self, number: int, raw: dict) -> dict:
         game = self.game
@@ -229,6 +234,8 @@ class _Event:
                 out.append(self._match_table(path, table, source, entries))
             if self.progress is not None:
                 self.progress(len(entries))
+            if self.pause is not None:
+                self.pause()
         return out
 
     # --- format "matches" ---
@@ -304,7 +311,7 @@ class _Event:
         self.work.replays += len(records)
         try:
             with self.game.documented_reasons():
-                return self.game.replay_match({"hands": records}, None)
+                return self.game.replay_match({"hands": records}, None, self.each_hand)
         except (InvalidRecord, IllegalMove) as exc:
             if first_index:  # one board's record replayed alone: its detail's hands[0] is this hand
                 exc.detail = exc.detail.replace("hands[0]", f"hands[{first_index}]")
@@ -617,14 +624,16 @@ def total_hands(body: dict) -> int:
 
 
 def score_tournament(game: Game, body: dict, limits: Limits | None = None, work: Work | None = None,
-                     progress=None, double_dummy: "DoubleDummy | None" = None) -> Scored:
+                     progress=None, double_dummy: "DoubleDummy | None" = None, pause=None) -> Scored:
     """TOURNAMENTS.md from check (3) on: ``body`` has passed the shape check (2).
 
     ``progress(hands)`` is called after each table with the hands it held (the CLI's bar). With
     ``"double_dummy": true`` in the body, every record is then analysed as ``double_dummy`` says
-    (the defaults: ``…/analysis``' caps per hand, no cap on the event).
+    (the defaults: ``…/analysis``' caps per hand, no cap on the event). ``pause()`` after each board
+    dealt, each hand replayed and each table (the HTTP edge lets the worker's other requests run: a
+    10,000-hand event takes seconds); it changes no answer.
     """
-    event = _Event(game, body, limits or Limits(), work if work is not None else Work(), progress)
+    event = _Event(game, body, limits or Limits(), work if work is not None else Work(), progress, pause)
     event.check_caps()
     event.check_entrants()
     event.check_options()

@@ -143,10 +143,13 @@ def rows(game_id: str, scored: Scored):
                    *own, *deltas, *after, *(_dd_cells(table["double_dummy"][h]) if dd else ())]
 
 
-def to_csv(game_id: str, scored: Scored) -> str:
+def to_csv(game_id: str, scored: Scored, pause=None) -> str:
+    """``pause()`` after each row, if given (the HTTP edge: a 10,000-row sheet takes a while)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(header(game_id, scored.players, scored.n_positions, _has_dd(scored)))
     for row in rows(game_id, scored):
         writer.writerow([_cell(v) for v in row])
+        if pause is not None:
+            pause()
     return out.getvalue()

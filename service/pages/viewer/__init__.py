@@ -15,6 +15,7 @@ import orjson
 from flask import Blueprint, Response, abort, send_from_directory
 
 from ... import i18n
+from ..headers import policy, secure
 from .words import translate_page
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -33,7 +34,11 @@ def _send_page(name: str) -> Response:
     """A page in the negotiated language (its marked words, ``lang`` and ``dir``; ``Vary``)."""
     resp = Response(_page(name, i18n.current()), mimetype="text/html")
     resp.cache_control.max_age = 0
-    return resp
+    return secure(resp, _CSP)
+
+
+# ``?src=URL`` may name any host that allows this page to read it (CORS): fetches go anywhere on http(s)
+_CSP = policy(connect="'self' http: https:")
 
 
 @viewer.get("/viewer")

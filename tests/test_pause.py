@@ -1,0 +1,151 @@
+"""A long request lets its worker's other requests through, over real sockets (issue 30, finding 3).
+
+One gevent hub in this process serves the app on a loopback socket (gevent's own WSGI server, as a
+gevent worker serves it) and runs the clients: a long request (a search at the node cap's scale, a
+tournament of many hands) is sent first, then ``/healthz`` probes one after another until the long
+answer arrives. Counted, never timed: how many probes completed while the long request ran, against
+how many times it paused. With ``gevent.sleep(0)`` as the pause (what the service had) not one probe
+completed during a 29-pause search; every pause now lets the ready requests run.
+"""
+
+from __future__ import annotations
+
+import gevent
+import orjson
+import pytest
+from gevent import socket
+from gevent.pywsgi import WSGIServer
+
+from service import create_app
+from service.http import analysis as analysis_api
+from service.http import pause as pause_module
+from service.http import tournaments as tournaments_api
+from service.rules.analysis.adapters import ADAPTERS
+from service.rules.games import GAMES
+from service.rules.tournament import score_tournament
+
+from .test_api_analysis import first_position
+from .tournament_events import duplicate_event
+
+
+def _request(port: int, method: str, path: str, body: bytes = b"") -> int:
+    sock = socket.create_connection(("127.0.0.1", port))
+    try:
+        sock.sendall(f"{method} {path} HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+                     f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode() + body)
+        data = b""
+        while True:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+        return int(data.split(b" ", 2)[1])
+    finally:
+        sock.close()
+
+
+@pytest.fixture()
+def served(monkeypatch):
+    """The app on a loopback socket in this hub, every long request given a counted ``Pause`` (with a
+    shorter slice than the service's, so that a small event pauses as often as a large one, and a
+    longer wait for the loop to go idle, so that the counts do not depend on how busy the machine is)."""
+    pauses = []
+
+    def counted():
+        pauses.append(pause_module.Pause())
+        return pauses[-1]
+    monkeypatch.setattr(pause_module, "SLICE_SECONDS", 0.002)  # more pauses for the same work
+    monkeypatch.setattr(pause_module, "IDLE_SECONDS", 0.1)  # a busy machine's scheduler cannot cut one short
+    monkeypatch.setattr(analysis_api, "cooperative", counted)
+    monkeypatch.setattr(tournaments_api, "cooperative", counted)
+    server = WSGIServer(("127.0.0.1", 0), create_app({"TESTING": True, "ACCESS_LOG": False}), log=None,
+                        error_log=None)
+    server.start()
+    try:
+        yield server.server_port, pauses
+    finally:
+        server.stop()
+
+
+def _probes_during(port: int, method: str, path: str, body: bytes) -> tuple[int, int]:
+    """(the long request's status, the probes completed before it answered)."""
+    done, probes = [], []
+
+    def long_request():
+        done.append(_request(port, method, path, body))
+
+    def probe():
+        while not done:
+            status = _request(port, "GET", "/healthz")
+            if not done:
+                probes.append(status)
+    first = gevent.spawn(long_request)
+    gevent.sleep(0)  # the long request is sent first
+    gevent.joinall([first, gevent.spawn(probe)], raise_error=True)
+    assert set(probes) <= {200}
+    return done[0], len(probes)
+
+
+def test_probes_complete_while_a_search_runs(served):
+    port, pauses = served
+    record = first_position("bid-whist", "pause", ADAPTERS["bid-whist"].total)
+    status, probes = _probes_during(port, "POST", "/v1/games/bid-whist/analysis",
+                                    orjson.dumps({"record": record, "max_nodes": 60_000}))
+    assert status == 422  # the whole hand needs more nodes: refused at the budget, after ~29 pauses
+    assert pauses[0].yields >= 10 and probes >= pauses[0].yields // 3, (pauses[0].yields, probes)
+
+
+@pytest.fixture(scope="module")
+def event():
+    return duplicate_event("buck-euchre", boards=50, tables=12)
+
+
+def test_probes_complete_while_a_tournament_is_scored(served, event):
+    port, pauses = served
+    body = orjson.dumps({k: v for k, v in event.items() if k != "game"})
+    status, probes = _probes_during(port, "POST", "/v1/games/buck-euchre/tournaments/score", body)
+    assert status == 200
+    assert pauses[0].yields >= 10 and probes >= pauses[0].yields // 3, (pauses[0].yields, probes)
+
+
+def test_pauses_change_no_tournament_answer(event):
+    game, body = GAMES["buck-euchre"], {k: v for k, v in event.items() if k != "game"}
+    calls = []
+    paused = score_tournament(game, body, pause=lambda: calls.append(1))
+    plain = score_tournament(game, {k: v for k, v in event.items() if k != "game"})
+    assert paused.answer == plain.answer
+    from service.rules.tournament_csv import to_csv
+    assert to_csv(game.id, paused, lambda: calls.append(1)) == to_csv(game.id, plain)
+    assert len(calls) >= 600 + 50  # every hand replayed and every board dealt
+
+
+def test_a_pause_yields_only_once_its_slice_is_used(monkeypatch):
+    clock = iter([0.0, 0.001, 0.002, 0.05, 0.05, 0.051]).__next__
+    monkeypatch.setattr(pause_module, "perf_counter", clock)
+    pause = pause_module.Pause()  # starts at 0.0
+    pause(), pause()  # 1 ms, 2 ms: within the slice
+    assert pause.yields == 0
+    pause()  # 50 ms: yields (then the clock reads 50 ms again)
+    assert pause.yields == 1
+    pause()  # 51 ms: 1 ms after the last yield
+    assert pause.yields == 1
+
+
+def test_only_a_gevent_worker_pauses():
+    import subprocess
+    import sys
+    assert analysis_api.cooperative() is None and tournaments_api.cooperative() is None
+    code = ("from gevent import monkey; monkey.patch_all()\n"
+            "from service.http.pause import Pause, cooperative\n"
+            "assert isinstance(cooperative(), Pause)\n")
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+
+
+def test_a_tournament_body_is_read_a_chunk_at_a_time_with_pauses():
+    import io
+    data = bytes(range(256)) * 1000  # 256,000 bytes: four chunks
+    calls = []
+    stream = tournaments_api._PausingInput(io.BytesIO(data), lambda: calls.append(1))
+    assert stream.read() == data and len(calls) == 4
+    stream = tournaments_api._PausingInput(io.BytesIO(data), lambda: calls.append(1))
+    assert stream.read(200_000) + stream.read(100) + stream.read(None) == data
