@@ -59,6 +59,8 @@ def typescript_client() -> Path:
     run([_tool("openapi-typescript"), str(SPEC), "-o", str(out / "referee.d.ts")])
     for name in ("play.ts", "tsconfig.json"):
         shutil.copy(HERE / "typescript" / name, out / name)
+    (out / "package.json").write_text('{"private": true, "type": "module"}\n')  # ES modules: top-level await
+    (out / "tsconfig.docs.json").write_text('{"extends": "./tsconfig.json", "files": ["docs_example.ts", "referee.d.ts"]}\n')
     (out / "node_modules").symlink_to(HERE.parent / "node_modules")
     return out
 
@@ -74,21 +76,31 @@ def python_client() -> Path:
     return out
 
 
-def openapi_generator(generator: str) -> tuple[Path, str]:
-    out = fresh(generator)
+def openapi_generator(generator: str, folder: str, *options: str) -> tuple[Path, str]:
+    out = fresh(folder)
     log = run([str(VENV_BIN / "openapi-generator-cli"), "generate", "-i", str(SPEC), "-g", generator,
-               "-o", str(out)], timeout=900)
+               "-o", str(out), *options], timeout=900)
     return out, log
 
 
 @pytest.fixture(scope="session")
 def kotlin_client() -> tuple[Path, str]:
-    return openapi_generator("kotlin")
+    """The default settings: the Moshi library, which models a union as a plain interface."""
+    return openapi_generator("kotlin", "kotlin")
+
+
+@pytest.fixture(scope="session")
+def kotlin_sealed_client() -> tuple[Path, str]:
+    """The one setting that gives a sealed interface per union: kotlinx.serialization with its
+    oneOf wrappers (docs/CLIENTS.md)."""
+    return openapi_generator("kotlin", "kotlin-sealed", "--additional-properties",
+                             "serializationLibrary=kotlinx_serialization,generateOneOfAnyOfWrappers=true")
 
 
 @pytest.fixture(scope="session")
 def swift_client() -> tuple[Path, str]:
-    return openapi_generator("swift5")
+    """swift6: openapi-generator's current Swift generator (swift5 is deprecated)."""
+    return openapi_generator("swift6", "swift")
 
 
 def procfile_command() -> tuple[dict, list[str]]:
