@@ -87,9 +87,11 @@ def _exactly_one(schemas: dict) -> None:
                 body.pop("oneOf", None)
                 rule = f"Exactly one of `{first}` and `{second}` (both or neither: 400 `invalid_request`)."
                 body["description"] = (body.get("description", "") + " " + rule).strip()
-                body["if"] = {"required": [first]}
-                body["then"] = {"not": {"required": [second]}}
-                body["else"] = {"required": [second]}
+                # each branch names the property it requires (an empty schema: the property's own
+                # is beside), so that no linter reads a required property as undefined
+                body["if"] = {"required": [first], "properties": {first: {}}}
+                body["then"] = {"not": {"required": [second], "properties": {second: {}}}}
+                body["else"] = {"required": [second], "properties": {second: {}}}
 
 
 def _oneof_attribute(self, field, **kwargs):
@@ -165,7 +167,9 @@ def build() -> dict:
     sixes_score = out["components"]["schemas"]["SixesScoreRequest"]
     sixes_score["if"] = {"required": ["options"], "properties": {"options": {
         "type": "object", "required": ["pay_per_card"], "properties": {"pay_per_card": {"const": True}}}}}
-    sixes_score["then"] = {"required": ["cards_left"]}
+    # (``then`` names every property, empty: a linter that closes a branch to the properties it
+    # names, as Redocly's check of the examples does, still lets the other fields through)
+    sixes_score["then"] = {"required": ["cards_left"], "properties": {k: {} for k in sixes_score["properties"]}}
     # issue 15: examples of the variants' shapes, computed from real answers
     from .variant_examples import add_examples
     add_examples(out["components"]["schemas"])
