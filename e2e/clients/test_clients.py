@@ -53,7 +53,7 @@ def _no_escape_hatch(source: str, patterns: list[str]) -> None:
 def test_python_plays_a_hand_of_every_game(python_client, server):
     program = HERE / "python" / "play.py"
     _no_escape_hatch(program.read_text(), [r"\bcast\(", r"\bAny\b", r"type:\s*ignore"])
-    run([str(VENV_BIN / "mypy"), "--strict", "--follow-imports=silent", "--cache-dir",
+    run([str(VENV_BIN / "mypy"), "--strict", "--disallow-any-explicit", "--follow-imports=silent", "--cache-dir",
          str(python_client.parent / ".mypy_cache"), str(program)], env={"MYPYPATH": str(python_client)})
     out = run([sys.executable, str(program), server], env={"PYTHONPATH": str(python_client)}, timeout=300)
     _check_hands(_hands(out))

@@ -166,6 +166,7 @@ def main(base_url: str) -> None:
     for game, play in GAMES.items():
         hand = Hand(f"clients-{game}")
         record = play(client, hand)
+        # the record as JSON (the generated model's own serialization), for the test to replay it
         print(json.dumps({"game": game, "templates": hand.templates, "record": record.to_dict()}))
 
 
