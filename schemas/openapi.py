@@ -75,7 +75,7 @@ def _exactly_one(schemas: dict) -> None:
     as a union with no tag to tell its members apart, which each generator models differently (a
     ``Union`` the caller picks, a wrapper class, an untagged enum). So each envelope stays one object
     with both properties optional, the rule in words and in ``if``/``then``/``else`` (which
-    validators, Swagger UI and schemathesis read and the generators ignore: docs/CLIENTS.md), and the
+    validators and schemathesis read and the generators ignore: docs/CLIENTS.md), and the
     service's 400 ``invalid_request`` for both or neither.
     """
     for name, body in schemas.items():
