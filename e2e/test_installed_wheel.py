@@ -31,7 +31,7 @@ def _get_with_headers(url: str, headers: dict | None = None) -> tuple[int, bytes
 def _gujarati(msgid: str) -> str:
     """The checkout's Gujarati catalogue's translation of ``msgid`` (what the wheel must serve)."""
     from babel.messages.pofile import read_po
-    with (ROOT / "service" / "locale" / "gu" / "LC_MESSAGES" / "messages.po").open("rb") as f:
+    with (ROOT / "service" / "i18n" / "locale" / "gu" / "LC_MESSAGES" / "messages.po").open("rb") as f:
         message = read_po(f).get(msgid)
     assert message is not None and message.string and message.string != msgid, f"no Gujarati for {msgid!r}"
     return message.string
