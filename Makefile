@@ -6,7 +6,7 @@ PORT ?= 8000
 # apt-get as root, through sudo otherwise
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test e2e e2e-deps bench openapi examples spec-data load clean messages
+.PHONY: run test e2e e2e-deps clients clients-deps bench openapi examples spec-data load clean messages
 
 # Every install compiles the core (setup.py: Cython, where a C compiler exists; else it stays pure
 # Python). .compiled makes it again once a source of service/rules has changed since; until then an
@@ -48,11 +48,11 @@ test: $(VENV)/.dev-installed $(VENV)/.compiled
 	$(PY) -m pytest -n 2
 	REFEREE_PURE_PYTHON=1 $(PY) -m pytest -n 2 -q $(PURE_SUBSET)
 
-# Browser tests (Debian's chromium + chromium-driver, through Selenium), the generated Python client,
-# the TypeScript types (openapi-typescript and tsc from npm, pinned in e2e/package-lock.json) and
-# the README's curl tour (curl, jq).
+# Browser tests (Debian's chromium + chromium-driver, through Selenium), Redocly's lint of the
+# contract (npm, pinned in e2e/package-lock.json) and the README's curl tour (curl, jq). The
+# generated clients are `make clients`'.
 e2e: e2e-deps $(VENV)/.e2e-installed e2e/node_modules/.installed
-	$(PY) -m pytest -p no:cacheprovider e2e
+	$(PY) -m pytest -p no:cacheprovider e2e --ignore=e2e/clients
 
 e2e-deps:
 	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then \
@@ -62,6 +62,26 @@ e2e-deps:
 	@if ! command -v npm >/dev/null || ! command -v jq >/dev/null || ! command -v curl >/dev/null; then \
 	    $(SUDO) apt-get update -qq && \
 	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends nodejs npm jq curl; \
+	fi
+
+$(VENV)/.clients-installed: pyproject.toml setup.py
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q -e '.[dev,clients]'
+	touch $(VENV)/.installed $(VENV)/.dev-installed $@ $(VENV)/.compiled
+
+# Issue 34: typed clients generated from openapi.yaml, each tool at its pinned version with its default
+# settings, into build/clients/ (git-ignored): TypeScript (openapi-typescript + openapi-fetch, npm),
+# Python (openapi-python-client), Kotlin and Swift (openapi-generator, from PyPI's
+# openapi-generator-cli, on Java 17). tsc --strict and mypy --strict check the programs that play a
+# hand of every game against the service started from the Procfile; e2e/clients/check_generated.py
+# reads the Kotlin and Swift sources (docs/CLIENTS.md).
+clients: clients-deps $(VENV)/.clients-installed $(VENV)/.compiled e2e/node_modules/.installed
+	$(PY) -m pytest -p no:cacheprovider e2e/clients
+
+clients-deps:
+	@if ! command -v npm >/dev/null || ! command -v java >/dev/null; then \
+	    $(SUDO) apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends nodejs npm openjdk-17-jre-headless; \
 	fi
 
 e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from . import spec_data
+from .operation_ids import operation_id, prefix_of
 
 EXAMPLES_FILE = Path(__file__).with_name("examples.json")
 SEED = "doc-example-1"  # the README's seed
@@ -42,9 +43,8 @@ def summary(name: str) -> str:
 # operations without a body: the path whose real answer is the example
 GETS = {"listGames": "/v1/games", "healthz": "/healthz", "readyz": "/readyz", "listProblems": "/problems",
         "getProblem": "/problems/illegal_move",
-        **{prefix + "Game": f"/v1/games/{g}" for g, prefix in (
-            ("buck-euchre", "BuckEuchre"), ("bid-whist", "BidWhist"), ("five-hundred", "FiveHundred"),
-            ("court-piece", "CourtPiece"), ("sixes", "Sixes"))}}
+        **{operation_id(prefix_of(g), "Game"): f"/v1/games/{g}"
+           for g in ("buck-euchre", "bid-whist", "five-hundred", "court-piece", "sixes")}}
 
 
 def load() -> dict:
@@ -128,7 +128,7 @@ def one_table_event(game, finished: dict) -> dict:
 
 
 def game_requests(game, prefix: str, keyring) -> dict[str, dict[str, tuple[str, dict]]]:
-    """operationId -> example name -> (path, request body)."""
+    """operationId -> example name -> (path, request body) (ids: schemas/operation_ids.py)."""
     g = game.id
     finished = seeded_hand(game)
     mid = {**finished, "moves": finished["moves"][: len(finished["moves"]) // 2]}
@@ -167,7 +167,7 @@ def game_requests(game, prefix: str, keyring) -> dict[str, dict[str, tuple[str, 
     for n, e in tournament_examples().items():
         if e["request"] == f"POST {base}/tournaments/score":
             out["ScoreTournament"][f"example_{n}"] = (base + "/tournaments/score", e["input"])
-    return {prefix + op: examples for op, examples in out.items()}
+    return {operation_id(prefix, op): examples for op, examples in out.items()}
 
 
 def build() -> dict:

@@ -84,7 +84,8 @@ DiscardTemplate = Schema.from_dict({
     "count": fields.Integer(required=True, metadata={"description": "how many cards to discard (3)"}),
     "from": cards(CARD, description="the holding: the 13 cards to choose from, in canonical deck order"),
 }, name="FiveHundredDiscardTemplate")
-LISTED = MOVES + (DiscardTemplate,)
+# a listing offers the discard as its template only (never a concrete discard): the `type` decides
+LISTED = tuple(m for m in MOVES if m.__name__ != "FiveHundredDiscardMove") + (DiscardTemplate,)
 CALLS = (MOVES[0], MOVES[1])  # pass, bid
 
 Record, DealRequest = record_schemas("FiveHundred", GAME.id, Options, Deal, MOVES, Match, GAME.max_players)
@@ -228,11 +229,15 @@ MatchScoreOut = Schema.from_dict({
 }, name="FiveHundredMatchScore")
 
 SCHEMAS = GameSchemas(
-    game_id=GAME.id, prefix="FiveHundred", record=Record, moves=LISTED, state=State, result=Result,
+    game_id=GAME.id, prefix="FiveHundred", record=Record, moves=MOVES, state=State, result=Result,
     deal_request=DealRequest, max_players=N,
     calculators={"trick_winner": (TrickWinnerIn, TrickWinnerOut), "validate_bid": (BidIn, BidOut),
                  "score": (ScoreIn, ScoreOut), "score_match": (MatchScoreIn, MatchScoreOut)},
 )
+
+# the listing holds the discard *template*, not a discard move (CONVENTIONS.md "Parameterized moves")
+SCHEMAS.derived["LegalMoves"] = Schema.from_dict(
+    {"seat": _seat(nullable=True), "moves": many(LISTED, nullable=True)}, name="FiveHundredLegalMoves")
 
 # Variant call_partner adds an event (five-hundred.md, "Variants" V1): the move answer lists it too.
 PartnerRevealed = Schema.from_dict({

@@ -13,10 +13,11 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 
 from service import __version__
 
-from . import examples
+from . import examples, for_generators
 from .common import Catalogue, GameInfo, Health, MoveCheck, Problem, Ready
 from .fields import OneOf
 from .games import all_schemas
+from .operation_ids import operation_id, prefix_of
 from .records import SealedDeal, TokenRequest, sealed_move_answer
 from . import tournaments
 
@@ -65,14 +66,32 @@ EXACTLY_ONE = {"RecordRequest": ("record", "record_token"), "MoveRequest": ("rec
 
 
 def _exactly_one(schemas: dict) -> None:
-    """marshmallow cannot say "exactly one of"; the envelopes' validators do, and so does the spec."""
+    """marshmallow cannot say "exactly one of"; the envelopes' validators do (400 for both or neither).
+
+    Written as ``if``/``then``/``else`` beside the two properties, never as a top-level ``oneOf`` of
+    bare ``required`` lists: a generator reads that ``oneOf`` as a union of property-less variants
+    and drops the properties (openapi-python-client typed 39 operations' bodies ``Any``, Kotlin made
+    the request models empty). Named variants (a record body and a token body) would keep them, but
+    as a union with no tag to tell its members apart, which each generator models differently (a
+    ``Union`` the caller picks, a wrapper class, an untagged enum). So each envelope stays one object
+    with both properties optional, the rule in words and in ``if``/``then``/``else`` (which
+    validators and schemathesis read and the generators ignore: docs/CLIENTS.md), and the
+    service's 400 ``invalid_request`` for both or neither.
+    """
     for name, body in schemas.items():
-        for suffix, pair in EXACTLY_ONE.items():
+        for suffix, (first, second) in EXACTLY_ONE.items():
             if name.endswith(suffix):
-                body["required"] = [f for f in body.get("required", []) if f not in pair]
+                body["required"] = [f for f in body.get("required", []) if f not in (first, second)]
                 if not body["required"]:
                     del body["required"]
-                body["oneOf"] = [{"required": [f]} for f in pair]
+                body.pop("oneOf", None)
+                rule = f"Exactly one of `{first}` and `{second}` (both or neither: 400 `invalid_request`)."
+                body["description"] = (body.get("description", "") + " " + rule).strip()
+                # each branch names the property it requires (an empty schema: the property's own
+                # is beside), so that no linter reads a required property as undefined
+                body["if"] = {"required": [first], "properties": {first: {}}}
+                body["then"] = {"not": {"required": [second], "properties": {second: {}}}}
+                body["else"] = {"required": [second], "properties": {second: {}}}
 
 
 def _oneof_attribute(self, field, **kwargs):
@@ -141,21 +160,26 @@ def build() -> dict:
     from .analysis import add_paths  # …/analysis and …/hint (shared/ANALYSIS.md)
     add_paths(spec, _problems)
     out = spec.to_dict()
+    _operation_ids(out["paths"])
     _exactly_one(out["components"]["schemas"])
     # sixes.md V2: `cards_left` is required exactly when `options.pay_per_card` is on (else 400)
-    out["components"]["schemas"]["SixesScoreRequest"]["anyOf"] = [
-        {"not": {"required": ["options"], "properties": {"options": {
-            "required": ["pay_per_card"], "properties": {"pay_per_card": {"const": True}}}}}},
-        {"required": ["cards_left"]}]
+    # (``if``/``then``, not a top-level ``anyOf``: generators keep the properties; see _exactly_one)
+    sixes_score = out["components"]["schemas"]["SixesScoreRequest"]
+    sixes_score["if"] = {"required": ["options"], "properties": {"options": {
+        "type": "object", "required": ["pay_per_card"], "properties": {"pay_per_card": {"const": True}}}}}
+    # (``then`` names every property, empty: a linter that closes a branch to the properties it
+    # names, as Redocly's check of the examples does, still lets the other fields through)
+    sixes_score["then"] = {"required": ["cards_left"], "properties": {k: {} for k in sixes_score["properties"]}}
     # issue 15: examples of the variants' shapes, computed from real answers
     from .variant_examples import add_examples
     add_examples(out["components"]["schemas"])
     _add_examples(out["paths"])
     _reason_enums(out)
+    for_generators.apply(out)
     return out
 
 
-# the operation of each path under /v1/games/{game} (operationIds differ in case between generators)
+# the operation of each path under /v1/games/{game} (its operationId: schemas/operation_ids.py)
 OPERATIONS = {"/deals": "Deal", "/state": "State", "/legal-moves": "LegalMoves", "/moves": "Move",
               "/moves/validate": "ValidateMove", "/views": "View", "/records/open": "OpenRecord",
               "/matches/replay": "ReplayMatch", "/trick-winner": "TrickWinner", "/bids/validate": "ValidateBid",
@@ -174,6 +198,20 @@ def operation_of(path: str) -> tuple[str, str] | None:
         op = OPERATIONS.get("/" + parts[4])
         return (parts[3], op) if op else None
     return None
+
+
+def _operation_ids(paths: dict) -> None:
+    """Every game's operation named by one convention (schemas/operation_ids.py), whichever module
+    added its path (analysis, tournaments included)."""
+    from service.rules.games import GAMES
+    for path, ops in paths.items():
+        found = operation_of(path)
+        game = path.removeprefix("/v1/games/")
+        if found is None and game in GAMES:
+            found = (game, "Game")
+        if found is not None:
+            for op in ops.values():
+                op["operationId"] = operation_id(prefix_of(found[0]), found[1])
 
 
 def _reason_enums(out: dict) -> None:
@@ -264,12 +302,12 @@ def _problem_pages(spec) -> None:
 def _game_paths(spec, gs, get):
     g, p = gs.game_id, gs.prefix
     base = f"/v1/games/{g}"
-    get(base, f"{p}Game", f"{g}: the game's entry in the catalogue", "GameInfo", cached=True)
+    get(base, operation_id(p, "Game"), f"{g}: the game's entry in the catalogue", "GameInfo", cached=True)
     d = gs.derived
 
     def post(path, op, summary, request, answer, status="200", description="", errors=TOKEN_ERRORS):
         spec.path(path=base + path, operations={"post": {
-            "operationId": p + op, "summary": f"{g}: {summary}", "description": description,
+            "operationId": operation_id(p, op), "summary": f"{g}: {summary}", "description": description,
             "tags": [g],
             "requestBody": {"required": True, "content": {JSON: {"schema": request}}},
             "responses": {status: {"description": "OK", "content": {JSON: {"schema": answer}}},
@@ -319,9 +357,20 @@ def _game_paths(spec, gs, get):
         # a calculator the game does not have is not published (the route answers 404 `not_found`)
 
 
+class Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # libyaml: the examples make the spec large
+    """Every shared value written out in full: no anchors and aliases, whose count a parser may cap
+    (openapi-generator's refuses more than 50 aliases of non-scalar nodes: issue 34)."""
+
+    def ignore_aliases(self, data):
+        return True
+
+
+def dump(doc: dict) -> str:
+    return yaml.dump(doc, Dumper=Dumper, sort_keys=False, allow_unicode=True, width=100)
+
+
 def main() -> None:
-    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml: the examples make the spec large
-    sys.stdout.write(yaml.dump(build(), Dumper=dumper, sort_keys=False, allow_unicode=True, width=100))
+    sys.stdout.write(dump(build()))
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ import pytest
 
 from schemas import examples
 from schemas.games import all_schemas
+from schemas.operation_ids import operation_id
 from service.rules.games import GAMES
 
 from .contract import call, check_response, spec
@@ -91,7 +92,7 @@ def test_every_variant_example_is_a_real_request_and_answer(game_id):
             assert examples.variant_operation(body, expected) is None
             continue
         op, request = examples.variant_operation(body, expected)
-        entry = SNAPSHOT[prefix + op]
+        entry = SNAPSHOT[operation_id(prefix, op)]
         assert entry["requests"][f"variant_{label}"]["body"] == request, (game_id, label)
         answer = entry["answers"][f"variant_{label}"]
         refused = bool(expected.get("invalid_record") or expected.get("illegal_move"))
