@@ -1,0 +1,1 @@
+"""Computer players for every seat, every phase, every game (issue 32): ``decide``."""
