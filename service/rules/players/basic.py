@@ -137,8 +137,7 @@ def _played_mask(hand) -> int:
 
 
 def card_play(game, hand, seat: int, listing: list[dict]) -> dict:
-    """Trick play: cash masters, second hand low, third hand high, win cheaply, don't overtake a
-    winning partner, discard low from short suits; a misère contractor ducks with his highest."""
+    """Trick play from the seat's view: the engine hand read into the solver's bitmask model."""
     adapter = ADAPTERS[game.id]
     mine_cards = cards_of_seat(hand, seat)
     p = adapter.play(hand, Objective("basic", seat, {seat}, {seat}))
@@ -146,10 +145,19 @@ def card_play(game, hand, seat: int, listing: list[dict]) -> dict:
     out_mask = hand.pack.mask & ~mask_of(mine_cards) & ~_played_mask(hand)
     for _, c in p.trick:
         out_mask &= ~(1 << c)
+    misere_me = game.id == "five-hundred" and getattr(hand, "misere", False) and hand.contractor == seat
+    reveal = any(m["type"] == "reveal" for m in listing)
+    code = choose(p, seat, codes, mine_cards, out_mask, _partners(hand, seat), misere_me, reveal)
+    return listing[codes.index(code)]
+
+
+def choose(p, seat: int, codes: list[int], mine_cards: list[int], out_mask: int, partners, misere_me: bool,
+           reveal_ok: bool = False) -> int:
+    """Cash masters, second hand low, third hand high, win cheaply, don't overtake a winning
+    partner, discard low from short suits; a misère contractor ducks with his highest card.
+    ``out_mask``: the cards still out against the seat (not its own, not played)."""
     outstanding = bits(out_mask)
     trump = p.trump_now()
-    partners = _partners(hand, seat)
-    misere_me = game.id == "five-hundred" and getattr(hand, "misere", False) and hand.contractor == seat
     trick = list(p.trick)
 
     def suit(c):
@@ -178,57 +186,49 @@ def card_play(game, hand, seat: int, listing: list[dict]) -> dict:
         lengths = [sum(1 for x in mine_cards if x != JOKER and x >> 4 == s) for s in range(4)]
         best = max(joker_leads, key=lambda j: (lengths[j - JOKER_LEAD], -j))
         if not cards or all(not master(c) for c in cards):
-            return listing[codes.index(best)]
+            return best
     if not cards:
-        return listing[0]
-    if "reveal" in [m["type"] for m in listing] and trick:
+        return codes[0]
+    if reveal_ok and REVEAL in codes and trick:
         cur = winner_with_current(p, trick)
         if cur not in partners and not any(suit(c) == suit(trick[0][1]) for c in cards):
-            return _pick(listing, lambda m: m["type"] == "reveal")
+            return REVEAL
     if not trick:
         if misere_me:
-            choice = min(cards, key=low_key)
-        else:
-            masters = [c for c in cards if master(c)]
-            side = [c for c in masters if suit(c) != trump]
-            if side:
-                choice = max(side, key=lambda c: (power(c), -c))
-            elif masters:
-                choice = max(masters, key=lambda c: (power(c), -c))
-            else:
-                lengths: dict[int, int] = {}
-                for c in cards:
-                    lengths[suit(c)] = lengths.get(suit(c), 0) + 1
-                pool = [c for c in cards if suit(c) != trump] or cards
-                longest = max(lengths.get(suit(c), 0) for c in pool)
-                choice = min((c for c in pool if lengths[suit(c)] == longest), key=low_key)
-    else:
-        last = len(trick) == p.width - 1
-        wins = [c for c in cards if winner_with(c) == seat]
-        if misere_me:
-            losing = [c for c in cards if c not in wins]
-            choice = max(losing, key=lambda c: (power(c), c)) if losing else max(cards, key=lambda c: (power(c), c))
-        else:
-            cur = winner_with_current(p, trick)
-            cur_card = next(c for s, c in trick if s == cur)
-            partner_holds = cur in partners and (last or master(cur_card))
-            if partner_holds or not wins:
-                led = suit(trick[0][1])
-                following = [c for c in cards if suit(c) == led]
-                if following:
-                    choice = min(following, key=low_key)
-                else:
-                    counts: dict[int, int] = {}
-                    for c in mine_cards:
-                        counts[suit(c)] = counts.get(suit(c), 0) + 1
-                    choice = min(cards, key=lambda c: (suit(c) == trump, master(c), counts.get(suit(c), 0), power(c), c))
-            else:
-                cheapest = min(wins, key=low_key)
-                if last or len(trick) >= 2 or master(cheapest) or suit(cheapest) == trump:
-                    choice = cheapest
-                else:  # second hand low
-                    choice = min(cards, key=low_key)
-    return listing[codes.index(choice)]
+            return min(cards, key=low_key)
+        masters = [c for c in cards if master(c)]
+        side = [c for c in masters if suit(c) != trump]
+        if side:
+            return max(side, key=lambda c: (power(c), -c))
+        if masters:
+            return max(masters, key=lambda c: (power(c), -c))
+        lengths: dict[int, int] = {}
+        for c in cards:
+            lengths[suit(c)] = lengths.get(suit(c), 0) + 1
+        pool = [c for c in cards if suit(c) != trump] or cards
+        longest = max(lengths.get(suit(c), 0) for c in pool)
+        return min((c for c in pool if lengths[suit(c)] == longest), key=low_key)
+    last = len(trick) == p.width - 1
+    wins = [c for c in cards if winner_with(c) == seat]
+    if misere_me:
+        losing = [c for c in cards if c not in wins]
+        return max(losing or cards, key=lambda c: (power(c), c))
+    cur = winner_with_current(p, trick)
+    cur_card = next(c for s, c in trick if s == cur)
+    partner_holds = cur in partners and (last or master(cur_card))
+    if partner_holds or not wins:
+        led = suit(trick[0][1])
+        following = [c for c in cards if suit(c) == led]
+        if following:
+            return min(following, key=low_key)
+        counts: dict[int, int] = {}
+        for c in mine_cards:
+            counts[suit(c)] = counts.get(suit(c), 0) + 1
+        return min(cards, key=lambda c: (suit(c) == trump, master(c), counts.get(suit(c), 0), power(c), c))
+    cheapest = min(wins, key=low_key)
+    if last or len(trick) >= 2 or master(cheapest) or suit(cheapest) == trump:
+        return cheapest
+    return min(cards, key=low_key)  # second hand low
 
 
 def winner_with_current(p, trick) -> int:
