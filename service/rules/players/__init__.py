@@ -66,3 +66,21 @@ def decide(game, view: dict, level: str = "strong", seed: str | None = None, sam
     out["move"] = concrete(out["move"])
     order = ["seat", "level", "method", "objective", "goal", "samples", "seed", "move", "moves", "nodes"]
     return {k: out[k] for k in order if k in out}
+
+
+def answer(game, view: dict, level: str | None = None, samples: int | None = None, seed: str | None = None,
+           max_nodes: int = DEFAULT_MAX_NODES, cap: int | None = None, pause=None) -> dict:
+    """``…/hint``: the card play of the four trick-taking games without a ``level`` is ANALYSIS.md
+    §2's hint exactly (``samples`` 16 by default; over the budget, 422); with a ``level``, and at
+    every other decision (``strong`` by default), the player's ``decide``."""
+    from ..analysis import adapter_for
+    from ..analysis.adapters import ADAPTERS
+    from ..analysis.sampling import hint
+    hand = game.replay(view)
+    adapter = ADAPTERS.get(game.id)
+    if level is None and adapter is not None and adapter.applies(hand.options) and adapter.in_play(hand):
+        adapter_for(game, hand.options)
+        out = hint(game, view, 16 if samples is None else samples, seed, max_nodes, cap, pause)
+        head = {"seat": out.pop("seat"), "level": "strong", "method": "double_dummy"}
+        return {**head, **out}
+    return decide(game, view, level or "strong", seed, samples, max_nodes, cap, pause, hand=hand)
