@@ -272,9 +272,25 @@ def _bid_whist(game, hand, seat, listing):
     if phase == "discarding":
         m = listing[0]
         holding = [lookup(c) for c in m["from"]]
+        ranking = discard_ranking(hand, holding)
         return {"seat": seat, "type": "discard",
-                "cards": _names(discard_set(holding, m["count"], hand.ranking, pack), m["from"])}
+                "cards": _names(discard_set(holding, m["count"], ranking, pack), m["from"])}
     return listing[0]
+
+
+def discard_ranking(hand, holding: list[int]):
+    """The ranking a discard is made for: the contract's; in Bid Whist with the kitty seen before
+    declaring (no trump named yet), the suit the holding likes best in the contract's direction."""
+    ranking = getattr(hand, "ranking", None)
+    if ranking is not None or hand.game.id != "bid-whist":
+        return ranking
+    from ..games.bid_whist.ranking import ranking_for
+    aces = hand.options.get("downtown_aces", "good")
+    pack = hand.pack.mask
+    if hand.mode == "no_trump":
+        return ranking_for(None, "uptown", aces)
+    best = max(range(4), key=lambda s: (sure_tricks(holding, ranking_for(s, hand.mode, aces), pack, s), -s))
+    return ranking_for(best, hand.mode, aces)
 
 
 def _names(cards: list[int], listed: list[str]) -> list[str]:

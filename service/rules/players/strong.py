@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import random
 
-from ..analysis import AnalysisRefused, adapter_for
+from ..analysis import AnalysisRefused
 from ..analysis.adapters import ADAPTERS, move_code
 from ..analysis.play import REVEAL
 from ..cards import NAMES, lookup
@@ -221,7 +221,7 @@ def candidates(game, hand, listing: list[dict]) -> list[dict]:
 def _discards(game, hand, template: dict, chosen: dict) -> list[dict]:
     seat, count = template["seat"], template["count"]
     holding = [lookup(c) for c in template["from"]]
-    r = hand.ranking
+    r = basic.discard_ranking(hand, holding)
     pack = hand.pack.mask
     options = [chosen["cards"]]
     for s in range(4):
@@ -298,7 +298,7 @@ def play_rollout(game, p, counter: Counter) -> int:
 
 def card_rollouts(game, hand, view: dict, listing: list[dict], seed: str, samples: int, counter: Counter) -> dict:
     from ..analysis.sampling import deals
-    adapter = adapter_for(game, hand.options)
+    adapter = ADAPTERS[game.id]
     seat = hand.to_act
     codes = [move_code(m) for m in listing]
     sums = [0] * len(codes)
@@ -326,10 +326,11 @@ def decide(game, view: dict, hand, listing: list[dict], seed: str, samples: int 
     from ..analysis.sampling import hint
     counter = Counter(budget)
     adapter = ADAPTERS.get(game.id)
-    in_play = adapter is not None and adapter.in_play(hand) and adapter.applies(hand.options)
+    in_play = adapter is not None and adapter.in_play(hand)
     if in_play:
         left = adapter.total - adapter.done(hand)
-        if left <= DD_TRICKS[game.id]:
+        # Court Piece's pile modes have no double-dummy objective: playouts counting tricks
+        if left <= DD_TRICKS[game.id] and adapter.applies(hand.options):
             n = samples or DD_SAMPLES
             spent = budget.spent
             try:
