@@ -257,7 +257,7 @@ def _bid_whist(game, hand, seat, listing):
         nt = max(sure_tricks(mine, ranking_for(None, d, aces), pack, None, True) for d in ("uptown", "downtown"))
         est = {"uptown": up[0], "downtown": down[0], "no_trump": nt}
         bids = [m for m in listing if m["type"] == "bid"]
-        good = [m for m in bids if est[m["mode"]] + PARTNER_SHARE["bid-whist"] + 1 - 6 >= m["level"]]
+        good = [m for m in bids if bid_margin(game, hand, m, est) >= 0]
         if good:
             return max(good, key=lambda m: (est[m["mode"]] - m["level"], -m["level"]))
         if not any(m["type"] == "pass" for m in listing):
@@ -293,6 +293,48 @@ def discard_ranking(hand, holding: list[int]):
     return ranking_for(best, hand.mode, aces)
 
 
+def strain_estimates(game, hand, seat: int) -> dict:
+    """Bid Whist: books the seat's hand, a partner's share and the kitty book promise per mode;
+    Five Hundred: tricks per strain (hand, partner's share where partnered, a trick for the kitty)."""
+    mine = cards_of_seat(hand, seat)
+    pack = hand.pack.mask
+    if game.id == "bid-whist":
+        from ..games.bid_whist.ranking import ranking_for
+        aces = hand.options.get("downtown_aces", "good")
+        out = {}
+        for mode in ("uptown", "downtown"):
+            out[mode] = max(sure_tricks(mine, ranking_for(s, mode, aces), pack, s) for s in range(4))
+        out["no_trump"] = max(sure_tricks(mine, ranking_for(None, d, aces), pack, None, True)
+                              for d in ("uptown", "downtown"))
+        return {k: v + PARTNER_SHARE["bid-whist"] + 1 for k, v in out.items()}
+    partner = PARTNER_SHARE["five-hundred"] if hand.n in (4, 6) else 0.0
+    out = {}
+    for strain in ("S", "C", "D", "H", "NT"):
+        r = _five_hundred_ranking(hand, "6" + strain)
+        out[strain] = sure_tricks(mine, r, pack, r.trump, strain == "NT") + partner + 1.0  # the kitty
+    return out
+
+
+def _level(m: dict) -> int:
+    if "level" in m:
+        return m["level"]
+    b = m["bid"]
+    return int(b[:-2] if b.endswith("NT") else b[:-1])
+
+
+def bid_margin(game, hand, m: dict, est: dict):
+    """Estimated tricks to spare over what a bid needs (None: not a suit or no-trump bid)."""
+    if m.get("type") != "bid":
+        return None
+    if game.id == "bid-whist":
+        return est[m["mode"]] - 6 - m["level"]
+    b = m["bid"]
+    if not b[:1].isdigit():
+        return None  # the misère family
+    strain = "NT" if b.endswith("NT") else b[-1]
+    return est[strain] - _level(m)
+
+
 def _names(cards: list[int], listed: list[str]) -> list[str]:
     """Cards as the listing spells them, in the listing's order."""
     want = set(cards)
@@ -309,20 +351,12 @@ def _five_hundred(game, hand, seat, listing):
     mine = cards_of_seat(hand, seat)
     pack = hand.pack.mask
     if phase == "bidding":
-        partner = PARTNER_SHARE["five-hundred"] if hand.n in (4, 6) else 0.0
-        est = {}
-        for strain in ("S", "C", "D", "H", "NT"):
-            r = _five_hundred_ranking(hand, "6" + strain)
-            est[strain] = sure_tricks(mine, r, pack, r.trump, strain == "NT") + partner + 1.0  # the kitty
+        est = strain_estimates(game, hand, seat)
         good = []
         for m in listing:
-            if m["type"] != "bid" or not m["bid"][:-1].rstrip("NT").isdigit():
-                continue
-            b = m["bid"]
-            strain = "NT" if b.endswith("NT") else b[-1]
-            level = int(b[:-2] if strain == "NT" else b[:-1])
-            if est[strain] >= level:
-                good.append((est[strain] - level, -level, m))
+            margin = bid_margin(game, hand, m, est)
+            if margin is not None and margin >= 0:
+                good.append((margin, -_level(m), m))
         if good:
             return max(good, key=lambda t: (t[0], t[1]))[2]
         return _pick(listing, lambda m: m["type"] == "pass")

@@ -25,7 +25,7 @@ def random_move(listing: list[dict], rng: random.Random) -> dict:
 
 
 def play_hand(game, record: dict, kinds: list[str], seed: str, timings: dict | None = None,
-              cap: int | None = DEFAULT_REQUEST_CAP) -> object:
+              cap: int | None = DEFAULT_REQUEST_CAP, samples: int | None = None) -> object:
     """``record`` played to its end, seat ``s`` by ``kinds[s]``; returns the finished engine hand.
 
     ``timings`` (optional) collects each decision's seconds by (kind, phase, method). A strong
@@ -43,7 +43,7 @@ def play_hand(game, record: dict, kinds: list[str], seed: str, timings: dict | N
         else:
             view = hand.view_record(seat)
             try:
-                answer = decide(game, view, kind, seed=f"{seed}:{len(hand.moves)}", cap=cap)
+                answer = decide(game, view, kind, seed=f"{seed}:{len(hand.moves)}", samples=samples, cap=cap)
                 move, method = answer["move"], answer["method"]
             except AnalysisRefused:
                 vh = game.replay(view)

@@ -28,7 +28,7 @@ from . import basic
 
 DD_TRICKS = {"bid-whist": 6, "five-hundred": 6, "court-piece": 6, "buck-euchre": 5}  # tricks left
 DD_SAMPLES = 8
-ROLLOUT_SAMPLES = 6
+ROLLOUT_SAMPLES = {"sixes": 12}  # per game where not 6: a Sixes playout is cheap, its chips noisy
 FILL_ATTEMPTS = 8
 
 
@@ -203,19 +203,41 @@ def candidates(game, hand, listing: list[dict]) -> list[dict]:
         return _discards(game, hand, listing[0], chosen)
     out = [m for m in listing if m["type"] not in ("timeout", "change_cards")] or listing
     if hand.phase == "bidding" and game.id in ("bid-whist", "five-hundred"):
+        # each strain's lowest bid that the hand comes within a trick of, a pass, the basic choice
+        est = basic.strain_estimates(game, hand, hand.to_act)
         keep, seen = [], set()
         for m in out:
+            margin = basic.bid_margin(game, hand, m, est)
             if m["type"] != "bid":
                 keep.append(m)
                 continue
             strain = m.get("mode") or m["bid"].lstrip("0123456789")
-            if strain not in seen or m == chosen:
+            if m == chosen or (strain not in seen and margin is not None and margin >= -1):
                 seen.add(strain)
                 keep.append(m)
         if chosen not in keep:
             keep.append(chosen)
         out = keep
     return out
+
+
+def choose_with_evidence(values: list[list[float]], default: int, sign: int = 1) -> int:
+    """The candidate with the best mean, but the basic player's choice (``default``) unless the
+    best beats it by more than one standard error of the paired differences (the same deals): a
+    playout's noise is no reason to leave a sound move."""
+    k = len(values[0])
+    means = [sum(v) / k for v in values]
+    best = max(range(len(values)), key=lambda j: (sign * means[j], -j))
+    if best == default or default is None:
+        return best
+    diffs = [sign * (a - b) for a, b in zip(values[best], values[default])]
+    d = sum(diffs) / k
+    if d <= 0:
+        return default
+    if k < 2:
+        return best
+    var = sum((x - d) ** 2 for x in diffs) / (k - 1)
+    return best if d * d * k > var else default
 
 
 def _discards(game, hand, template: dict, chosen: dict) -> list[dict]:
@@ -243,18 +265,23 @@ def rollouts(game, view: dict, hand, listing: list[dict], seed: str, samples: in
     """Each candidate on each complete record drawn from the view, finished by the basic player."""
     seat = hand.to_act
     cands = candidates(game, hand, listing)
-    sums = [0.0] * len(cands)
+    values: list[list[float]] = [[] for _ in cands]
     for i in range(samples):
         record, full = fill(game, view, rng_for(seed, "fill", i), counter)
         for j, move in enumerate(cands):
             h = game.replay(record) if j else full
             h.play(game.parse_move(move, h.n, h.pack, None, "move"), len(h.moves))
             play_out(game, h, counter)
-            sums[j] += utility(game, h, seat)
-    best = max(range(len(cands)), key=lambda j: (sums[j], -j))
+            values[j].append(utility(game, h, seat))
+    sums = [sum(v) for v in values]
+    best = choose_with_evidence(values, _index(cands, basic.decide(game, hand, listing)))
     return {"method": "rollouts", "objective": "score_advantage", "goal": "max", "samples": samples,
             "move": cands[best], "moves": [{"move": m, "estimate": _round(sums[j] / samples)}
                                            for j, m in enumerate(cands)]}
+
+
+def _index(moves: list[dict], move: dict):
+    return next((j for j, m in enumerate(moves) if m == move), None)
 
 
 def _round(x: float) -> float:
@@ -301,20 +328,18 @@ def card_rollouts(game, hand, view: dict, listing: list[dict], seed: str, sample
     adapter = ADAPTERS[game.id]
     seat = hand.to_act
     codes = [move_code(m) for m in listing]
-    sums = [0] * len(codes)
+    values: list[list[int]] = [[] for _ in codes]
     objective = None
     for hands, fd in deals(game, adapter, hand, view, seed, samples, counter.budget):
         objective = adapter.objective(hand, seat, hands)
         for j, code in enumerate(codes):
             p = adapter.play(hand, objective, hands=hands, face_down=fd)
-            if hasattr(p, "prepare"):
-                pass
             gain, stopped = p.push(seat, code)
             counter.add(1)
-            sums[j] += gain + (0 if stopped else play_rollout(game, p, counter))
-    pick = max if objective.goal == "max" else min
-    target = pick(sums)
-    chosen = next(j for j, v in enumerate(sums) if v == target)
+            values[j].append(gain + (0 if stopped else play_rollout(game, p, counter)))
+    sums = [sum(v) for v in values]
+    chosen = choose_with_evidence(values, _index(listing, basic.decide(game, hand, listing)),
+                                  1 if objective.goal == "max" else -1)
     return {"method": "rollouts", "objective": objective.name, "goal": objective.goal, "samples": samples,
             "move": listing[chosen],
             "moves": [{"move": m, "estimate": _round(sums[j] / samples)} for j, m in enumerate(listing)]}
@@ -335,10 +360,16 @@ def decide(game, view: dict, hand, listing: list[dict], seed: str, samples: int 
             spent = budget.spent
             try:
                 out = hint(game, view, n, seed, max_nodes, budget.cap, budget.pause, budget=budget)
+                mine = basic.decide(game, hand, listing)
+                averages = [e["average"] for e in out["moves"]]
+                best = (max if out["goal"] == "max" else min)(averages)
+                j = _index(listing, mine)
+                if j is not None and averages[j] == best:  # of the best, the basic player's choice
+                    out["move"] = listing[j]
                 return {"method": "double_dummy", **out}
             except AnalysisRefused as exc:
                 if exc.code != "analysis_budget_exceeded" or (budget.cap is not None and budget.spent >= budget.cap):
                     raise
                 budget.spent = max(budget.spent, spent)
-        return card_rollouts(game, hand, view, listing, seed, samples or ROLLOUT_SAMPLES, counter)
-    return rollouts(game, view, hand, listing, seed, samples or ROLLOUT_SAMPLES, counter)
+        return card_rollouts(game, hand, view, listing, seed, samples or 6, counter)
+    return rollouts(game, view, hand, listing, seed, samples or ROLLOUT_SAMPLES.get(game.id, 6), counter)
