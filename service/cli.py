@@ -28,7 +28,7 @@ import argparse
 import json
 import sys
 
-from . import cli_analyse, tournament_cli
+from . import cli_analyse, selfplay_cli, tournament_cli
 from .rules.errors import IllegalMove, RefereeError
 from .rules.games import GAMES
 
@@ -137,11 +137,14 @@ def main(argv: list[str] | None = None) -> int:
     rp.add_argument("--max-hands", type=int, default=None, help="refuse a file of more hands (default: no cap)")
     tournament_cli.add_parser(sub)  # `referee tournament` (service/tournament_cli.py)
     cli_analyse.add_parser(sub)  # `referee analyse RECORD.json` (service/cli_analyse.py)
+    selfplay_cli.add_parser(sub)  # `referee selfplay GAME` (service/selfplay_cli.py)
     args = parser.parse_args(argv)
     if args.command == "tournament":
         return tournament_cli.run(args)
     if args.command == "analyse":
         return cli_analyse.run(args)
+    if args.command == "selfplay":
+        return selfplay_cli.run(args)
     status = EXIT_OK
     for name in args.match:
         if len(args.match) > 1 and not args.json:

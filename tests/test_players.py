@@ -4,6 +4,7 @@ same answer for the same request, exact sampling, and the hint's hardening (seed
 from __future__ import annotations
 
 import itertools
+import json
 
 import pytest
 
@@ -128,3 +129,14 @@ def test_selfplay_event_is_a_tournament_the_service_scores(client):
     got = post_ok(client, "/v1/games/buck-euchre/tournaments/score", {k: v for k, v in ev.items() if k != "game"})
     assert len(got["standings"]) == 4
     assert {e["id"] for e in ev["entrants"]} == {"seat0-basic", "seat1-random", "seat2-basic", "seat3-random"}
+
+
+def test_referee_selfplay_writes_an_event_referee_tournament_scores(tmp_path, capsys):
+    from service.cli import main
+    out = tmp_path / "event.json"
+    assert main(["selfplay", "sixes", "--matches", "2", "--seats", "basic,random,basic,random,random",
+                 "--max-hands", "2", "--seed", "cli", "--out", str(out)]) == 0
+    assert main(["tournament", str(out), "--json"]) == 0
+    scored = json.loads(capsys.readouterr().out)
+    assert len(scored["standings"]) == 5 and len(scored["tables"]) == 2
+    assert main(["selfplay", "sixes", "--seats", "basic,basic"]) == 2
