@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import random
 
-from ..analysis import AnalysisRefused
+from ..analysis import AnalysisRefused, Budget
 from ..analysis.adapters import ADAPTERS, move_code
 from ..analysis.play import REVEAL
 from ..cards import NAMES, lookup
@@ -28,7 +28,8 @@ from . import basic
 
 DD_TRICKS = {"bid-whist": 6, "five-hundred": 6, "court-piece": 6, "buck-euchre": 5}  # tricks left
 DD_SAMPLES = 8
-ROLLOUT_SAMPLES = {"sixes": 12}  # per game where not 6: a Sixes playout is cheap, its chips noisy
+DD_NODES = 40_000  # a request's nodes for its double-dummy samples (about 0.4 s of today's solver)
+ROLLOUT_SAMPLES = {"sixes": 24}  # per game where not 6: a Sixes playout is cheap, its chips noisy
 FILL_ATTEMPTS = 8
 
 
@@ -357,9 +358,18 @@ def decide(game, view: dict, hand, listing: list[dict], seed: str, samples: int 
         # Court Piece's pile modes have no double-dummy objective: playouts counting tricks
         if left <= DD_TRICKS[game.id] and adapter.applies(hand.options):
             n = samples or DD_SAMPLES
-            spent = budget.spent
+            # the double-dummy samples get an allowance of the request's nodes; a position that
+            # needs more is decided by playouts instead (a player always answers)
+            allowance = DD_NODES if budget.cap is None else max(0, min(DD_NODES, budget.cap - budget.spent))
+            sub = Budget(allowance, allowance, budget.pause)
             try:
-                out = hint(game, view, n, seed, max_nodes, budget.cap, budget.pause, budget=budget)
+                out = hint(game, view, n, seed, min(max_nodes, allowance), allowance, budget.pause, budget=sub)
+            except AnalysisRefused as exc:
+                if exc.code != "analysis_budget_exceeded":
+                    raise
+                out = None
+            counter.add(sub.spent)
+            if out is not None:
                 mine = basic.decide(game, hand, listing)
                 averages = [e["average"] for e in out["moves"]]
                 best = (max if out["goal"] == "max" else min)(averages)
@@ -367,9 +377,5 @@ def decide(game, view: dict, hand, listing: list[dict], seed: str, samples: int 
                 if j is not None and averages[j] == best:  # of the best, the basic player's choice
                     out["move"] = listing[j]
                 return {"method": "double_dummy", **out}
-            except AnalysisRefused as exc:
-                if exc.code != "analysis_budget_exceeded" or (budget.cap is not None and budget.spent >= budget.cap):
-                    raise
-                budget.spent = max(budget.spent, spent)
         return card_rollouts(game, hand, view, listing, seed, samples or 6, counter)
     return rollouts(game, view, hand, listing, seed, samples or ROLLOUT_SAMPLES.get(game.id, 6), counter)
