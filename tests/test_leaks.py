@@ -358,7 +358,7 @@ ALL_MODES = {g: MODES[g] + VARIANT_MODES.get(g, []) for g in MODES}
 
 
 @pytest.mark.parametrize("game_id", sorted(MODES))
-@settings(max_examples=6, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=4, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 10**9), mode=st.integers(0, 50), stop=st.floats(0, 0.9))
 def test_the_players_hints_never_depend_on_cards_the_seat_cannot_see(app, game_id, seed, mode, stop):
     rng = random.Random(seed)
@@ -369,7 +369,7 @@ def test_the_players_hints_never_depend_on_cards_the_seat_cannot_see(app, game_i
     client = app.test_client()
     seat = hand.to_act
     view = hand.view_record(seat)
-    bodies = [{"level": "basic", "seed": "h"}, {"level": "strong", "seed": "h", "samples": 2}]
+    bodies = [{"level": "basic", "seed": "h"}, {"level": "strong", "seed": "h", "samples": 1}]
     mine = [client.post(f"/v1/games/{game_id}/hint", json={"record": record, **b}).data for b in bodies]
     assert all(b"\"move\"" in a for a in mine), mine
     via_view = [client.post(f"/v1/games/{game_id}/hint", json={"record": view, **b}).data for b in bodies]
