@@ -12,7 +12,7 @@ uniformly random legal moves.
 Speed: every decision of the strong and basic players in those hands is timed (one core, in
 process); per game and phase the median and p99 in milliseconds.
 
-    python -m bench.players [--pairs N] [--strong-pairs N] [--game GAME[,GAME…]]
+    python -m bench.players [--pairs N] [--strong-pairs N] [--game GAME[,GAME…]] [--first I]
 """
 
 from __future__ import annotations
@@ -61,6 +61,7 @@ def main(argv=None) -> int:
     ap.add_argument("--pairs", type=int, default=500, help="units of basic against random")
     ap.add_argument("--strong-pairs", type=int, default=60, help="units of strong against basic")
     ap.add_argument("--game", default=None)
+    ap.add_argument("--first", type=int, default=0, help="index of the first deal (to extend an earlier run)")
     args = ap.parse_args(argv)
     wanted = set(args.game.split(",")) if args.game else None
     timings: dict = {}
@@ -73,7 +74,7 @@ def main(argv=None) -> int:
                 continue
             t0 = time.perf_counter()
             per = {}
-            values = [unit(game, options, kind, tested, other, i, per) for i in range(count)]
+            values = [unit(game, options, kind, tested, other, i, per) for i in range(args.first, args.first + count)]
             for key, v in per.items():
                 timings.setdefault((gid,) + key, []).extend(v)
             mean, lo, hi = ci(values)
