@@ -159,9 +159,10 @@ def test_hint_never_depends_on_cards_the_seat_cannot_see(client, game_id, option
 def test_path_level_404s_come_before_the_body(client, path):
     problem(client.post(f"/v1/games/nope/{path}", data="{", content_type="application/json"), 404,
             "unknown_game")
-    # not published for Sixes (no tricks): the path answers 404 all the same
-    problem(client.post(f"/v1/games/sixes/{path}", data="{", content_type="application/json"), 404,
-            "not_found")
+    # Sixes has no tricks: its analysis is not published and answers 404 from the path alone; its
+    # hint (a computer player, issue 32) reads the body like every other game's
+    problem(client.post(f"/v1/games/sixes/{path}", data="{", content_type="application/json"),
+            *((404, "not_found") if path == "analysis" else (400, "invalid_json")))
     problem(post(client, f"/v1/games/bid-whist/{path}", data="{", content_type="application/json"), 400,
             "invalid_json")
 
@@ -206,10 +207,15 @@ def test_tokens_without_keys_and_bad_tokens():
 @pytest.mark.parametrize("mode", ("double_sar", "hidden_rung"))
 def test_court_piece_pile_modes_are_404_after_the_shape(client, mode):
     record = {"game": "court-piece", "options": {"mode": mode}, "dealer": 0, "deal": {}, "moves": []}
+    problem(post(client, "/v1/games/court-piece/analysis", {"record": record}), 404, "not_found")
     for path in ("analysis", "hint"):
-        problem(post(client, f"/v1/games/court-piece/{path}", {"record": record}), 404, "not_found")
         problem(post(client, f"/v1/games/court-piece/{path}", {"record": record, "max_nodes": 0}), 400,
                 "invalid_request")
+    # the hint answers in the pile modes too (issue 32): the record itself is then replayed
+    problem(post(client, "/v1/games/court-piece/hint", {"record": record}), 422, "invalid_record")
+    dealt = games.get("court-piece").deal("pile-hint", {"mode": mode}, 0, None)
+    got = post_ok(client, "/v1/games/court-piece/hint", {"record": dealt, "seed": "p"})
+    assert got["move"] in games.get("court-piece").replay(dealt).legal_moves()
     bad = {**record, "options": {"mode": "nonsense"}}
     problem(post(client, "/v1/games/court-piece/analysis", {"record": bad}), 422, "invalid_record")
 
@@ -237,9 +243,13 @@ def test_not_in_play(client, game_id):
     game = games.get(game_id)
     record = next(r for r in (game.deal(f"not-in-play-{i}", {}, 0, None) for i in range(20))
                   if not ADAPTERS[game_id].in_play(game.replay(r)))
-    for path in ("analysis", "hint"):
-        body = problem(post(client, f"/v1/games/{game_id}/{path}", {"record": record}), 422, "analysis_not_in_play")
-        assert games.get(game_id).replay(record).phase in body["detail"]
+    body = problem(post(client, f"/v1/games/{game_id}/analysis", {"record": record}), 422, "analysis_not_in_play")
+    assert games.get(game_id).replay(record).phase in body["detail"]
+    # the hint answers before the card play too (issue 32): a legal move of the seat to act
+    hand = games.get(game_id).replay(record)
+    got = post_ok(client, f"/v1/games/{game_id}/hint", {"record": record, "seed": "n", "level": "basic"})
+    assert got["seat"] == hand.to_act and got["method"] in ("heuristic", "only_move")
+    assert got["move"] in hand.legal_moves()
 
 
 def test_finished_hand_is_not_in_play(client):

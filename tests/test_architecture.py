@@ -63,9 +63,7 @@ def _cycles(graph) -> list[list[str]]:
 def test_no_import_cycle_anywhere():
     """Between any modules, a package and its own modules included (the contracts check siblings)."""
     graph = grimp.build_graph("service", "schemas", cache_dir=None)
-    # INTEGRATION: the analysis package re-exports sampling's hint; removed when sampling is rewritten
-    known = [["service.rules.analysis", "service.rules.analysis.sampling"]]
-    assert [c for c in _cycles(graph) if c not in known] == []
+    assert _cycles(graph) == []
 
 
 def test_the_cycle_finder_finds_a_cycle():

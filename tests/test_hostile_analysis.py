@@ -32,6 +32,9 @@ def field_cases(path, body):
             yield f"samples {value!r}", {**b, "samples": value}, BAD_REQUEST
         for value in (5, None, [], {}):
             yield f"seed {value!r}", {**b, "seed": value}, BAD_REQUEST
+        for size in (257, 60_000):  # capped like a deal's seed (issue 30): 422, reason bad_seed
+            yield f"seed of {size} characters", {**b, "seed": "s" * size}, BAD_RECORD
+        yield "level unknown", {**b, "level": "expert"}, BAD_REQUEST
     record = b["record"]
     yield "duplicate card", {**b, "record": duplicate_card(record)}, BAD_RECORD
     yield "short hand", {**b, "record": short_hand(record)}, BAD_RECORD

@@ -350,3 +350,29 @@ def test_the_called_partner_has_records_a_seat_cannot_tell_apart(app):
         for alt in partner_alternatives(record, hand.view_record(outsider), rng, tries=30):
             moved += GAME.replay(alt).partner_seat != hand.partner_seat
     assert moved
+
+
+# The computer players (issue 32): the hint answers every decision of every game, from the seat's
+# view only, so records that differ only in cards the seat to act cannot see get byte-identical hints.
+ALL_MODES = {g: MODES[g] + VARIANT_MODES.get(g, []) for g in MODES}
+
+
+@pytest.mark.parametrize("game_id", sorted(MODES))
+@settings(max_examples=4, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 10**9), mode=st.integers(0, 50), stop=st.floats(0, 0.9))
+def test_the_players_hints_never_depend_on_cards_the_seat_cannot_see(app, game_id, seed, mode, stop):
+    rng = random.Random(seed)
+    modes = ALL_MODES[game_id]
+    hand, record = position(game_id, modes[mode % len(modes)], f"hint-leak-{seed}", stop, rng)
+    if hand.phase == "done":
+        return
+    client = app.test_client()
+    seat = hand.to_act
+    view = hand.view_record(seat)
+    bodies = [{"level": "basic", "seed": "h"}, {"level": "strong", "seed": "h", "samples": 1}]
+    mine = [client.post(f"/v1/games/{game_id}/hint", json={"record": record, **b}).data for b in bodies]
+    assert all(b"\"move\"" in a for a in mine), mine
+    via_view = [client.post(f"/v1/games/{game_id}/hint", json={"record": view, **b}).data for b in bodies]
+    assert via_view == mine
+    for alt in alternatives(game_id, record, view, rng):
+        assert [client.post(f"/v1/games/{game_id}/hint", json={"record": alt, **b}).data for b in bodies] == mine

@@ -30,7 +30,7 @@ import sys
 
 from ..rules.errors import IllegalMove, RefereeError
 from ..rules.games import GAMES
-from . import analyse, tournament
+from . import analyse, selfplay, tournament
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 # Fields of a hand result already printed on their own, or too long for one line.
@@ -137,11 +137,14 @@ def main(argv: list[str] | None = None) -> int:
     rp.add_argument("--max-hands", type=int, default=None, help="refuse a file of more hands (default: no cap)")
     tournament.add_parser(sub)  # `referee tournament` (service/cli/tournament.py)
     analyse.add_parser(sub)  # `referee analyse RECORD.json` (service/cli/analyse.py)
+    selfplay.add_parser(sub)  # `referee selfplay GAME` (service/cli/selfplay.py)
     args = parser.parse_args(argv)
     if args.command == "tournament":
         return tournament.run(args)
     if args.command == "analyse":
         return analyse.run(args)
+    if args.command == "selfplay":
+        return selfplay.run(args)
     status = EXIT_OK
     for name in args.match:
         if len(args.match) > 1 and not args.json:

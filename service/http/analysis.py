@@ -14,8 +14,10 @@ from flask import Blueprint, current_app
 
 from schemas.analysis import AnalysisRequest, HintRequest
 
-from ..rules.analysis import DEFAULT_REQUEST_CAP, AnalysisRefused, adapter_for, analyse, hint
+from ..rules.analysis import DEFAULT_REQUEST_CAP, AnalysisRefused, adapter_for, analyse
+from ..rules.game import parse_seed
 from ..rules.messages import M
+from ..rules.players import answer
 from .api import body, game_of, open_record, replay, reply, seat_forbidden
 from .pause import cooperative
 from .problems import problem
@@ -37,13 +39,15 @@ def request_cap() -> int:
     return cap
 
 
-def _record(game, schema):
-    """The request's record (a token opened) and its bound seat, after the mode's 404."""
-    adapter_for(game)  # Sixes: 404 from the path alone, before the body is read
+def _record(game, schema, every_game: bool = False):
+    """The request's record (a token opened) and its bound seat, after the mode's 404 (the hint,
+    ``every_game``, answers in every game and mode: issue 32)."""
+    if not every_game:
+        adapter_for(game)  # Sixes: 404 from the path alone, before the body is read
     data = body(schema, "MAX_RECORD_BYTES")  # a record, as the record endpoints take
     record, seat = open_record(game, data)
     options = record.get("options") if isinstance(record, dict) else None
-    if game.id == "court-piece" and isinstance(options, dict) and options.get("mode") in PILE_MODES:
+    if not every_game and game.id == "court-piece" and isinstance(options, dict) and options.get("mode") in PILE_MODES:
         adapter_for(game, options)
     return data, record, seat
 
@@ -65,18 +69,20 @@ def analyse_position(game_id):
 @analysis.post("/v1/games/<game_id>/hint")
 def hint_for_seat(game_id):
     game = game_of(game_id)
-    data, record, seat = _record(game, HintRequest)
+    data, record, seat = _record(game, HintRequest, every_game=True)
+    if data.get("seed") is not None:
+        with game.documented_reasons():
+            parse_seed(data["seed"])  # capped like a deal's: 422 `bad_seed`
     hand = replay(game, record)
     if seat is not None:
         view = hand.view_record(seat)
     elif hand.viewer is not None:
         view = hand.to_record()
     else:
-        adapter = adapter_for(game, hand.options)
-        if not adapter.in_play(hand) or hand.to_act is None:
+        if hand.phase == "done" or hand.to_act is None:
             raise AnalysisRefused("analysis_not_in_play",
                                   M("the hand is in phase {phase}, not in the card play", phase=repr(hand.phase)))
         view = hand.view_record(hand.to_act)
     with game.documented_reasons():
-        return reply(hint(game, view, data["samples"], data.get("seed"), data["max_nodes"], request_cap(),
-                          cooperative()))
+        return reply(answer(game, view, data.get("level"), data.get("samples"), data.get("seed"), data["max_nodes"],
+                            request_cap(), cooperative()))

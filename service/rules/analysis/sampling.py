@@ -2,10 +2,15 @@
 
 The view is replayed by the engine; what the seat cannot see is a pool of cards (every card of the
 pack that the view does not show, or shows without saying where it lies). A sample deals the pool,
-shuffled by ``shuffle.shuffled`` with the seed ``f"{seed}:{sample}:{attempt}"`` (DESIGN.md's
-stream, so a client can redo it), to each seat's hidden places in seat order, the rest out of play
-(kitty, discards, stock), and keeps the deal if it agrees with everything the view shows
-(rejection sampling, so every consistent deal is equally likely):
+to each seat's hidden places, the rest out of play (kitty, discards, stock), so that the deal
+agrees with everything the view shows, every consistent deal equally likely. The draw is exact,
+not by rejection: the pool's cards are grouped by the places each may go to, the consistent
+deals are counted by a dynamic programme over those groups (how many cards of each group each
+place takes), and a sample walks the groups choosing each split with probability proportional to
+the deals behind it, then shuffles each group into its split by ``shuffle.shuffled`` (DESIGN.md's
+stream, seed ``f"{seed}:{sample}:{group}"``). The counting is done once per request and its steps
+are nodes of the request's budget (the ``pause`` hook is called between slices), so a view that
+allows few deals costs no more than one that allows many. What the view shows:
 
 - each seat's hand sizes (public);
 - voids: a seat that did not follow held no card it could have followed with (the game's own
@@ -30,13 +35,14 @@ records uniformly.
 
 from __future__ import annotations
 
+from math import comb
+
 from ..cards import lookup
 from ..errors import InvalidRecord, M
-from ..shuffle import new_seed, shuffled
+from ..shuffle import _stream, new_seed, shuffled
 from .adapters import move_code
-from . import AnalysisRefused, Budget, adapter_for, in_play
+from .exact import AnalysisRefused, Budget, adapter_for, in_play
 
-MAX_DRAWS = 20_000  # per sample; a view so constrained that no draw fits is refused
 
 
 def visible_cards(record: dict) -> tuple[int, int]:
@@ -99,8 +105,10 @@ def voids(game, adapter, record: dict) -> tuple[list[int], list[int]]:
 
 
 def hint(game, view: dict, samples: int = 16, seed: str | None = None, max_nodes: int = 2_000_000,
-         cap: int | None = None, pause=None) -> dict:
-    """The hint for the seat to act of ``view`` (a record with ``viewer`` = that seat)."""
+         cap: int | None = None, pause=None, budget: Budget | None = None) -> dict:
+    """The hint for the seat to act of ``view`` (a record with ``viewer`` = that seat).
+
+    ``budget``: a request's budget already in use (a player's), else a fresh one."""
     hand = game.replay(view)
     adapter = adapter_for(game, hand.options)
     if not adapter.in_play(hand):
@@ -113,10 +121,13 @@ def hint(game, view: dict, samples: int = 16, seed: str | None = None, max_nodes
     if seed is None:
         seed = new_seed()
     codes = [move_code(m) for m in listing]
-    budget = Budget(max_nodes, cap, pause)
+    if budget is None:
+        budget = Budget(max_nodes, cap, pause)
+    else:
+        budget.max_nodes = max_nodes
     sums = [0] * len(codes)
     objective = None
-    for hands, fd in deals(game, adapter, hand, view, seed, samples):
+    for hands, fd in deals(game, adapter, hand, view, seed, samples, budget):
         objective = adapter.objective(hand, seat, hands)  # the sample's sides (a called partner)
         play = adapter.play(hand, objective, hands=hands, face_down=fd)
         values = budget.run(play, codes)
@@ -131,7 +142,7 @@ def hint(game, view: dict, samples: int = 16, seed: str | None = None, max_nodes
             "nodes": budget.spent}
 
 
-def deals(game, adapter, hand, view: dict, seed: str, samples: int):
+def deals(game, adapter, hand, view: dict, seed: str, samples: int, budget: Budget | None = None):
     """The samples: (each seat's remaining cards, Court Piece's face-down card or None), drawn
     under every constraint of the view (the module's docstring)."""
     known = adapter.remaining(hand)
@@ -155,34 +166,162 @@ def deals(game, adapter, hand, view: dict, seed: str, samples: int):
             forbid[s] |= floating
         require[s] &= ~known[s] & pool_mask
     caller = hand.caller if adapter.face_down_unknown(hand) else None
+    sampler = Sampler(pool, hidden, forbid, require, caller, budget)
     for i in range(samples):
-        yield _draw(pool, hidden, known, forbid, require, seed, i, caller)
+        places, fd = sampler.draw(f"{seed}:{i}")
+        yield [known[s] | places[s] for s in range(hand.n)], fd
 
 
-def _draw(pool, hidden, known, forbid, require, seed, sample, fd_seat):
-    need = sum(hidden)
-    if need > len(pool):
-        raise InvalidRecord("view_incomplete", M("the view hides more cards than the pack has left"))
-    for attempt in range(MAX_DRAWS):
-        deck = shuffled(pool, f"{seed}:{sample}:{attempt}")
-        hands, at, ok, fd = [], 0, True, None
-        for s, k in enumerate(hidden):
-            got = deck[at:at + k]
-            at += k
-            mask = 0
-            for c in got:
-                mask |= 1 << c
-            if s == fd_seat and got:
-                fd = got[0]
-                mask_check = mask & ~(1 << fd)
+class Sampler:
+    """Exact uniform draws of the pool into places with capacities, each card allowed in some places.
+
+    Places: each seat's hidden places (its count of ``None``), the face-down card's one place (Court
+    Piece, the caller's: any card, the voids do not cover it), and the rest of the pool out of play.
+    """
+
+    def __init__(self, pool, hidden, forbid, require, fd_seat, budget=None):
+        n = len(hidden)
+        self.n, self.budget, self.work = n, budget, 0
+        need = sum(hidden)
+        if need > len(pool):
+            raise InvalidRecord("view_incomplete", M("the view hides more cards than the pack has left"))
+        caps = list(hidden)
+        self.fd = fd_seat is not None and hidden[fd_seat] > 0
+        if self.fd:
+            caps[fd_seat] -= 1
+        caps += [1 if self.fd else 0, len(pool) - need]  # the face-down place, out of play
+        fd_place, out_place = n, n + 1
+        groups: dict[int, list[int]] = {}
+        for c in pool:
+            bit = 1 << c
+            owners = [s for s in range(n) if require[s] & bit]
+            if owners:
+                allowed = 1 << owners[0]
+                if self.fd and owners[0] == fd_seat:
+                    allowed |= 1 << fd_place
             else:
-                mask_check = mask
-            if mask_check & forbid[s] or require[s] & ~mask:
-                ok = False
-                break
-            hands.append(known[s] | mask)
-        if ok:
-            return hands, fd
-    raise AnalysisRefused("analysis_budget_exceeded",
-                          M("no deal consistent with the view was found in {max_draws} draws", max_draws=MAX_DRAWS),
-                          max_nodes=MAX_DRAWS, nodes=0)
+                allowed = (1 << fd_place) | (1 << out_place)
+                for s in range(n):
+                    if not forbid[s] & bit:
+                        allowed |= 1 << s
+            groups.setdefault(allowed, []).append(c)
+        # small groups first, the widest (usually "anywhere") last, where it is counted in closed form
+        self.groups = sorted(groups.items(), key=lambda g: (bin(g[0]).count("1"), len(g[1]), g[0]))
+        self.caps = tuple(caps)
+        self.fd_seat = fd_seat
+        self.memo: dict = {}
+        if self.count(0, self.caps) == 0:
+            raise InvalidRecord("view_incomplete", M("no deal of the unseen cards is consistent with the view"))
+
+    def _tick(self, k: int = 1) -> None:
+        self.work += k
+        b = self.budget
+        if b is None:
+            return
+        b.spent += k
+        limit = b.max_nodes if b.cap is None else min(b.max_nodes, b.cap)
+        if self.work > b.max_nodes or (b.cap is not None and b.spent > b.cap):
+            raise AnalysisRefused("analysis_budget_exceeded",
+                                  M("the exact answer was not proven within {stopper} nodes", stopper=limit),
+                                  max_nodes=limit, nodes=b.spent)
+        if b.pause is not None and self.work % 2000 == 0:
+            b.pause()
+
+    def splits(self, allowed: int, k: int, caps: tuple):
+        """Every way of splitting ``k`` cards among the allowed places within their capacities."""
+        places = [p for p in range(len(caps)) if allowed >> p & 1 and caps[p]]
+
+        def rec(i, left):
+            if i == len(places) - 1:
+                if left <= caps[places[i]]:
+                    yield (left,)
+                return
+            for x in range(min(left, caps[places[i]]) + 1):
+                for rest in rec(i + 1, left - x):
+                    yield (x,) + rest
+
+        if not places:
+            if k == 0:
+                yield ()
+            return
+        for xs in rec(0, k):
+            new = list(caps)
+            for p, x in zip(places, xs):
+                new[p] -= x
+            yield dict(zip(places, xs)), tuple(new)
+
+    def count(self, i: int, caps: tuple) -> int:
+        """The deals of groups ``i`` onwards into ``caps``, each counted once (cards distinct)."""
+        if i == len(self.groups):
+            return 1 if not any(caps) else 0
+        key = (i, caps)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        allowed, cards = self.groups[i]
+        k = len(cards)
+        total = 0
+        if i == len(self.groups) - 1:  # the last group fills what is left, if it may
+            self._tick()
+            if sum(caps) == k and all(allowed >> p & 1 or not caps[p] for p in range(len(caps))):
+                total = _multinomial(k, caps)
+        else:
+            for split, rest in self.splits(allowed, k, caps):
+                self._tick()
+                sub = self.count(i + 1, rest)
+                if sub:
+                    total += _multinomial(k, split.values()) * sub
+        self.memo[key] = total
+        return total
+
+    def draw(self, seed: str):
+        """One deal: (each seat's cards as a mask, the face-down card or None)."""
+        stream = _stream(seed)
+        caps = self.caps
+        places = [0] * len(caps)
+        fd = None
+        for i, (allowed, cards) in enumerate(self.groups):
+            k = len(cards)
+            if i == len(self.groups) - 1:
+                split = {p: caps[p] for p in range(len(caps)) if caps[p]}
+                rest = tuple(0 for _ in caps)
+            else:
+                options = []
+                for sp, rest in self.splits(allowed, k, caps):
+                    self._tick()
+                    w = _multinomial(k, sp.values()) * self.count(i + 1, rest)
+                    if w:
+                        options.append((w, sp, rest))
+                pick = _below(stream, sum(w for w, _, _ in options))
+                for w, split, rest in options:
+                    if pick < w:
+                        break
+                    pick -= w
+            order = shuffled(cards, f"{seed}:{i}")
+            at = 0
+            for p in sorted(split):
+                for c in order[at:at + split[p]]:
+                    if p == self.n:
+                        fd = c
+                    else:
+                        places[p] |= 1 << c
+                at += split[p]
+            caps = rest
+        hands = places[:self.n]
+        if self.fd and fd is not None:
+            hands[self.fd_seat] |= 1 << fd
+        return hands, fd
+
+
+def _multinomial(k: int, parts) -> int:
+    out, left = 1, k
+    for x in parts:
+        out *= comb(left, x)
+        left -= x
+    return out
+
+
+def _below(stream, n: int) -> int:
+    """A number in [0, n) from the byte stream (eight spare bytes: the bias is below 2**-64)."""
+    size = (n.bit_length() + 7) // 8 + 8
+    return int.from_bytes(bytes(next(stream) for _ in range(size)), "big") % n

@@ -1,0 +1,94 @@
+"""``make bench`` section ``players`` (issue 32): the computer players' strength and speed.
+
+Strength, through the library: in the partnership games (Bid Whist, Court Piece, Five Hundred with
+four players) duplicate pairs — one deal played twice, the two sides swapped; in Buck Euchre and
+Sixes seat-rotated deals — one deal played once per seat with the player under test in that seat
+and the other player everywhere else. Each unit (a pair or a rotation) gives the tested player's mean
+score advantage per hand (``strong.utility``: its side's score change minus the others' mean, in the
+game's own points); the line prints the mean over units and its 95% confidence interval (normal
+approximation, 1.96 standard errors). Pairs: ``strong`` against ``basic`` and ``basic`` against
+uniformly random legal moves.
+
+Speed: every decision of the strong and basic players in those hands is timed (one core, in
+process); per game and phase the median and p99 in milliseconds.
+
+    python -m bench.players [--pairs N] [--strong-pairs N] [--game GAME[,GAME…]] [--first I]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+
+from service.rules import games
+from service.rules.players.selfplay import play_hand
+from service.rules.players.strong import utility
+
+CASES = [("bid-whist", {}, "duplicate"), ("court-piece", {}, "duplicate"), ("five-hundred", {}, "duplicate"),
+         ("buck-euchre", {}, "rotated"), ("sixes", {}, "rotated")]
+
+
+def unit(game, options: dict, kind: str, tested: str, other: str, i: int, timings: dict) -> float:
+    """One duplicate pair or one seat rotation: the tested player's mean advantage per hand."""
+    n = game.players(game.parse_options(options))
+    record = game.deal(f"bench-players-{game.id}-{i}", options, i % n, None)
+    if kind == "duplicate":
+        seatings = [[tested if s % 2 == 0 else other for s in range(n)],
+                    [other if s % 2 == 0 else tested for s in range(n)]]
+        seats = [0, 1]
+    else:
+        seatings = [[tested if s == t else other for s in range(n)] for t in range(n)]
+        seats = list(range(n))
+    total = 0.0
+    for kinds, seat in zip(seatings, seats):
+        hand = play_hand(game, record, kinds, f"bench-{i}-{seat}", timings)
+        total += utility(game, hand, seat)
+    return total / len(seatings)
+
+
+def ci(values: list[float]) -> tuple[float, float, float]:
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, float("nan"), float("nan")
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--pairs", type=int, default=500, help="units of basic against random")
+    ap.add_argument("--strong-pairs", type=int, default=60, help="units of strong against basic")
+    ap.add_argument("--game", default=None)
+    ap.add_argument("--first", type=int, default=0, help="index of the first deal (to extend an earlier run)")
+    args = ap.parse_args(argv)
+    wanted = set(args.game.split(",")) if args.game else None
+    timings: dict = {}
+    for gid, options, kind in CASES:
+        if wanted and gid not in wanted:
+            continue
+        game = games.get(gid)
+        for tested, other, count in (("basic", "random", args.pairs), ("strong", "basic", args.strong_pairs)):
+            if count <= 0:
+                continue
+            t0 = time.perf_counter()
+            per = {}
+            values = [unit(game, options, kind, tested, other, i, per) for i in range(args.first, args.first + count)]
+            for key, v in per.items():
+                timings.setdefault((gid,) + key, []).extend(v)
+            mean, lo, hi = ci(values)
+            print(f"players {gid} {tested}_vs_{other} {kind} units={count} mean={mean:+.3f} "
+                  f"ci95=[{lo:+.3f}, {hi:+.3f}] wall_s={time.perf_counter() - t0:.0f}", flush=True)
+    for (gid, level, phase, method), v in sorted(timings.items()):
+        if level == "random":
+            continue
+        v = sorted(v)
+        p99 = v[min(len(v) - 1, int(0.99 * len(v)))]
+        print(f"players_speed {gid} {level} {phase} {method} n={len(v)} median_ms={1000 * statistics.median(v):.2f} "
+              f"p99_ms={1000 * p99:.2f}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
