@@ -36,7 +36,7 @@ def test_a_search_pauses_every_few_thousand_nodes_and_answers_the_same():
     pauses = []
     paused = analyse(*_hand(k9), 10**9, None, lambda: pauses.append(1))
     assert paused == plain and plain["nodes"] > PAUSE_EVERY
-    assert len(pauses) == (plain["nodes"] - 1) // PAUSE_EVERY  # after nodes 2049, 4097, …
+    assert len(pauses) == (plain["nodes"] - 1) // PAUSE_EVERY  # after nodes PAUSE_EVERY + 1, 2 PAUSE_EVERY + 1, …
 
 
 def test_the_budget_refuses_at_the_same_node_with_pauses(whole_hand):

@@ -190,6 +190,23 @@ def test_v1_5_misere_has_no_call():
     assert e.value.reason == "invalid_move"
 
 
+def test_v1_5_a_misere_under_the_variant_replays_in_every_seats_view():
+    """Called partner and misère together: a view that cannot tell whether the contractor holds the
+    joker (the kitty is hidden) takes the contractor's first card, as the full record does — no call
+    comes in a misère, so the nomination's open question is settled by a play, not a call."""
+    deal = fill_deal(5, hands={4: ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "2C", "3C", "4C"]},
+                     kitty=["2D", "3D", "4D"])
+    moves = [pas(0), pas(1), {"seat": 2, "type": "bid", "bid": "7S"}, pas(3),
+             {"seat": 4, "type": "bid", "bid": "misere"}, pas(2),
+             {"seat": 4, "type": "discard", "cards": ["8S", "7S", "6S"]}, play(4, "2C")]
+    full = rec(deal, moves, dealer=4, options=CP)
+    hand = replay(full)
+    for seat in range(5):
+        view = replay(GAME.view(full, seat))
+        assert (view.phase, view.to_act) == (hand.phase, hand.to_act), seat
+    assert replay(GAME.view(full, hand.to_act)).legal_moves()
+
+
 def test_v1_deals_carry_the_option_only_when_set():
     assert "call_partner" not in GAME.deal("s", {"players": 5}, 0, None)["options"]
     assert "all_pass" not in GAME.deal("s", {}, 0, None)["options"]

@@ -28,7 +28,7 @@
 #define MAXG 21       /* live cards of one group (3 bits of owner each in 64) */
 #define MAXT 32       /* tricks */
 #define INF 1000
-#define PAUSE_EVERY 2048
+#define PAUSE_EVERY 512  /* solver.PAUSE_EVERY: one count of nodes between pauses for both searches */
 #define NOCARD 255
 #define JLEAD 200     /* + suit: the free joker led naming that suit */
 #define REVEAL 250    /* Court Piece, hidden trump: the face-down card turned up */

@@ -132,8 +132,8 @@ class FiveHundredHand(Hand):
             raise InvalidRecord("invalid_move", M("'call_partner' is a move only with the option call_partner"))
         if self.phase == "done":
             return "hand_over", M("the hand is over")
-        if self.nominate_open:
-            ok = kind == "nominate_joker" or (kind == "call_partner" if self.calling
+        if self.nominate_open:  # the next move is the nomination, or what comes without one
+            ok = kind == "nominate_joker" or (kind == "call_partner" if self._calls_after_exchange()
                                               else kind == "play" and move["card"] != JOKER)
         else:
             ok = kind in _PHASE_MOVES[self.phase]
