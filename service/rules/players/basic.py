@@ -12,19 +12,10 @@ from __future__ import annotations
 
 from ..analysis.adapters import ADAPTERS, Objective, move_code
 from ..analysis.play import JOKER_LEAD, REVEAL
-from ..cards import JOKER, SUITS, lookup, mask_of
+from ..cards import JOKER, SUITS, cards_in, lookup, mask_of
 from ..tricks import plain, with_bowers
 
 PARTNER_SHARE = {"bid-whist": 2.5, "five-hundred": 2.0}  # tricks a partner brings on average
-
-
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 # --- hand strength -------------------------------------------------------------------------------
@@ -40,7 +31,7 @@ def sure_tricks(cards: list[int], ranking, pack_mask: int, trump, no_trump_long:
             by_suit.setdefault(s, []).append(c)
     total = 0.0
     for s, mine in by_suit.items():
-        suit_cards = sorted(bits(ranking.suit_masks[s] & pack_mask), key=lambda c: -ranking.power[c])
+        suit_cards = sorted(cards_in(ranking.suit_masks[s] & pack_mask), key=lambda c: -ranking.power[c])
         rank = {c: i for i, c in enumerate(suit_cards)}
         mine = sorted(mine, key=lambda c: rank[c])
         cap = len(mine) if s == trump else min(len(mine), 3)
@@ -92,7 +83,7 @@ def keep_value(c: int, ranking, mine: list[int], pack_mask: int) -> float:
     s = ranking.suit[c]
     if s < 0:
         return -1.0  # a suitless card (Bid Whist's no-trump joker) never wins
-    stronger = [x for x in bits(ranking.suit_masks[s] & pack_mask) if ranking.power[x] > ranking.power[c]]
+    stronger = [x for x in cards_in(ranking.suit_masks[s] & pack_mask) if ranking.power[x] > ranking.power[c]]
     held = sum(1 for x in stronger if x in mine)
     length = sum(1 for x in mine if ranking.suit[x] == s)
     v = ranking.power[c] / 20 + length * 0.3
@@ -156,7 +147,7 @@ def choose(p, seat: int, codes: list[int], mine_cards: list[int], out_mask: int,
     """Cash masters, second hand low, third hand high, win cheaply, don't overtake a winning
     partner, discard low from short suits; a misère contractor ducks with his highest card.
     ``out_mask``: the cards still out against the seat (not its own, not played)."""
-    outstanding = bits(out_mask)
+    outstanding = cards_in(out_mask)
     trump = p.trump_now()
     trick = list(p.trick)
 

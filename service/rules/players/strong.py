@@ -22,7 +22,7 @@ import random
 from ..analysis import AnalysisRefused, Budget
 from ..analysis.adapters import ADAPTERS, move_code
 from ..analysis.play import REVEAL
-from ..cards import NAMES, lookup
+from ..cards import NAMES, cards_in, lookup
 from ..errors import M
 from . import basic
 
@@ -308,7 +308,7 @@ def play_rollout(game, p, counter: Counter) -> int:
         codes = p.moves(seat)
         if not codes:
             break
-        mine = basic.bits(p.hands[seat])
+        mine = cards_in(p.hands[seat])
         out = 0
         for s in p.seats:
             if s != seat:
