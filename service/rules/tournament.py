@@ -739,14 +739,15 @@ def record_double_dummy(game: Game, record: dict, max_nodes: int | None = None, 
     on; the first move whose value does not is the first loss, and only there is every legal move
     searched (for ``best``). A hand over its cap is ``{"refused": "analysis_budget_exceeded"}``.
     """
-    from .analysis import DEFAULT_MAX_NODES, DEFAULT_REQUEST_CAP, AnalysisRefused, Budget, Objective
+    from .analysis import DEFAULT_MAX_NODES, DEFAULT_REQUEST_CAP, AnalysisRefused, Budget, Objective, Table
     from .analysis.adapters import move_code
     found = _first_play(game, record)
     if found is None:
         return None, 0
     hand, i, adapter, declarers, maxers, name = found
+    # one deal: its positions share the compiled table (docs/SOLVER.md, "Reusing a table")
     budget = Budget(DEFAULT_MAX_NODES if max_nodes is None else max_nodes,
-                    DEFAULT_REQUEST_CAP if hand_cap is None else hand_cap, pause)
+                    DEFAULT_REQUEST_CAP if hand_cap is None else hand_cap, pause, table=Table())
     moves = record["moves"]
     count = possible = loss = None
     searching = True
