@@ -98,7 +98,7 @@ bench: $(VENV)/.dev-installed $(VENV)/.compiled
 	$(PY) -m bench.slow_clients
 	$(PY) -m bench.long_requests  # /healthz and legal-moves p99 while an analysis, a hint, a 10,000-hand event run
 	-$(PY) -m pip install -q -e '.[dev,bench-dds]'  # endplay (DDS) for the analysis comparison; optional
-	$(PY) -m bench.analysis  # section analysis (shared/ANALYSIS.md §6)
+	$(PY) -m bench.analysis  # the solver against DDS (docs/SOLVER.md)
 	$(PY) -m bench.players  # section players (issue 32): strength with 95% CIs, decision times
 
 $(VENV)/.load-installed: pyproject.toml $(VENV)/.dev-installed

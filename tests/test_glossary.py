@@ -1,4 +1,4 @@
-"""Every catalogue says each concept in the players' words (issue 35, ../shared/GLOSSARY.md).
+"""Every catalogue says each concept in the players' words (issue 35; the tables beside the catalogues).
 
 The glossary ships as data beside the catalogues (``service/i18n/locale/glossary``): ``concepts.csv``
 tells which English msgids name a concept (a regular expression on the msgid with its codes taken
