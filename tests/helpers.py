@@ -1,4 +1,8 @@
-"""Small helpers the game tests share: replaying plain move lists through a game."""
+"""Small helpers the tests share: replaying plain move lists through a game, a command on a terminal."""
+
+import os
+import pty
+import subprocess
 
 from service.rules.errors import IllegalMove
 from service.rules.games import GAMES
@@ -30,3 +34,23 @@ def play(rec, move):
     if check(rec, move) is not None:
         raise IllegalMove(check(rec, move), "refused")
     return {**rec, "moves": rec["moves"] + [move]}
+
+
+def on_terminal(cmd: list[str]) -> tuple[int, bytes, bytes]:
+    """(exit status, standard output, what reached the terminal): ``cmd`` run with its standard
+    error on a pseudo-terminal (a progress bar shows only there), its output read apart."""
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=follower, env={**os.environ, "COLUMNS": "100"})
+    os.close(follower)
+    out, _ = proc.communicate(timeout=60)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(leader)
+    return proc.returncode, out, seen

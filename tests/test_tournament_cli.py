@@ -1,8 +1,6 @@
 """``referee tournament``: the endpoint's answers from real files, the text, the bar, the exit codes."""
 
 import json
-import os
-import pty
 import shutil
 import subprocess
 import sys
@@ -12,6 +10,7 @@ import pytest
 
 from service import cli
 
+from .helpers import on_terminal
 from .test_tournaments import EXAMPLES, path_of
 
 SCRIPT = shutil.which("referee", path=str(Path(sys.executable).parent))
@@ -105,22 +104,8 @@ def test_the_installed_script_reads_stdin_and_shows_no_bar_off_a_terminal(tmp_pa
 
 def test_a_bar_on_a_terminal(tmp_path):
     path = _big_event(tmp_path)
-    leader, follower = pty.openpty()
-    proc = subprocess.Popen([*CMD, "tournament", str(path)], stdout=subprocess.PIPE, stderr=follower,
-                            env={**os.environ, "COLUMNS": "100"})
-    os.close(follower)
-    out, _ = proc.communicate(timeout=60)
-    seen = b""
-    while True:
-        try:
-            chunk = os.read(leader, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        seen += chunk
-    os.close(leader)
-    assert proc.returncode == 0 and b"Standings" in out
+    code, out, seen = on_terminal([*CMD, "tournament", str(path)])
+    assert code == 0 and b"Standings" in out
     assert b"scoring" in seen and b"hand" in seen, seen  # tqdm's bar, on the terminal only
 
 

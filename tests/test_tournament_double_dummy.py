@@ -24,6 +24,7 @@ from service.rules.tournament_csv import DD_COLUMNS, to_csv
 from schemas.tournaments import load_event
 
 from .contract import post
+from .helpers import on_terminal
 from .tournament_events import duplicate_event, entrants, play
 
 BE = GAMES["buck-euchre"]
@@ -272,26 +273,9 @@ def test_the_cli_text_shows_each_analysed_hand(tmp_path, capsys):
 
 
 def test_a_bar_counts_the_analysed_hands_on_a_terminal(tmp_path):
-    import os
-    import pty
-    import subprocess
     import sys
     path = tmp_path / "known.json"
     path.write_text(json.dumps({"game": "buck-euchre", **known_event()}))
-    leader, follower = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "service.cli", "tournament", str(path), "--jobs", "2"],
-                            stdout=subprocess.PIPE, stderr=follower, env={**os.environ, "COLUMNS": "100"})
-    os.close(follower)
-    out, _ = proc.communicate(timeout=60)
-    seen = b""
-    while True:
-        try:
-            chunk = os.read(leader, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        seen += chunk
-    os.close(leader)
-    assert proc.returncode == 0 and b"possible 4, taken 2" in out
+    code, out, seen = on_terminal([sys.executable, "-m", "service.cli", "tournament", str(path), "--jobs", "2"])
+    assert code == 0 and b"possible 4, taken 2" in out
     assert b"double dummy" in seen and b"/2 " in seen, seen  # tqdm's bar: the two records analysed
