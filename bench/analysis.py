@@ -296,6 +296,35 @@ WHOLE_VARIANTS = [("bid-whist", {}), ("court-piece", {}), ("court-piece", {"mode
                   ("five-hundred", {"players": 5}), ("five-hundred", {"players": 6}), ("buck-euchre", {})]
 
 
+def hint_lines(count: int = 20) -> list[str]:
+    """ANALYSIS.md's hint at the first card of play of ``count`` random whole hands per game (the
+    issue's interactive targets: 16 samples <= 0.3 s median, 64 samples <= 1 s, one core), CPU time."""
+    lines = []
+    for game_id in ("court-piece", "bid-whist"):
+        game = games.get(game_id)
+        views = []
+        for r in whole_hand_records(game_id, count, prefix="bench-hint"):
+            hand = game.replay(r)
+            views.append(hand.view_record(hand.to_act))
+        for samples, target in ((16, 0.3), (64, 1.0)):
+            cpu, spent = [], []
+            for view in views:
+                c = time.process_time()
+                answer = hint(game, view, samples=samples, seed="bench", max_nodes=10**12, cap=None)
+                cpu.append(time.process_time() - c)
+                spent.append(answer["nodes"])
+            cpu.sort()
+            spent.sort()
+            median = statistics.median(cpu)
+            line = (f"analysis hint {game_id} whole hand samples={samples} positions={len(views)} "
+                    f"median_cpu_s={median:.4f} p90_cpu_s={p90(cpu):.4f} max_cpu_s={cpu[-1]:.4f} "
+                    f"median_nodes={int(statistics.median(spent))} target_s={target} "
+                    f"{'ok' if median <= target else 'MISSED'}")
+            print(line, flush=True)
+            lines.append(line)
+    return lines
+
+
 def p90(values: list) -> float:
     return values[min(len(values) - 1, int(len(values) * 0.9))]
 
@@ -338,6 +367,7 @@ def main(quick: bool = False, only: str | None = None, ks_only=None, count: int 
             f"median_nodes={int(statistics.median(spent))} target_s=5 {'ok' if median <= 5 else 'MISSED'}")
     print(line, flush=True)
     lines.append(line)
+    lines += hint_lines(5 if quick else 20)
     lines += reference_lines(count)
     lines += dds_lines(count=count)
     lines.append(cap_line())
@@ -377,6 +407,7 @@ if __name__ == "__main__":
     parser.add_argument("--dds-only", action="store_true", help="only the comparison with DDS")
     parser.add_argument("--http", type=int, metavar="N", help="only N random whole hands per game over HTTP")
     parser.add_argument("--whole", type=int, metavar="N", help="only N random whole hands per game and variant")
+    parser.add_argument("--hints", type=int, metavar="N", help="only hints at the first card of N whole hands per game")
     parser.add_argument("--cap", action="store_true", help="only the time to spend the default cap")
     args = parser.parse_args()
     ks = {int(k) for k in args.k.split(",")} if args.k else None
@@ -386,6 +417,8 @@ if __name__ == "__main__":
         raise SystemExit(http_lines(args.http) and None)
     if args.cap:
         raise SystemExit(cap_line() and None)
+    if args.hints:
+        raise SystemExit(hint_lines(args.hints) and None)
     if args.whole:
         raise SystemExit(whole_lines(args.whole, [v for v in WHOLE_VARIANTS if not args.game or v[0] == args.game])
                          and None)

@@ -93,6 +93,7 @@ typedef struct {
     Entry *ents;
     int32_t nents, cap_ents, max_ents;
     uint32_t hist[MAXW][256];
+    uint8_t killer[MAXT + 1];  /* the last lead that cut off, by tricks left (DDS's bestMove) */
     long long stores, clears;
 } Core;
 
@@ -321,6 +322,100 @@ static void reps_of(uint32_t m, uint32_t o, int g, Moves *out) {
 
 static inline int top_rank(uint32_t m) { return m ? topbit(m) : -1; }
 
+/* the seat holding rank bit ``b`` of group ``g`` */
+static inline int owner(Core *c, int g, uint32_t b) {
+    int w = 0;
+    while (w < c->W && !(c->hand[w][g] & b)) w++;
+    return w;
+}
+
+/* a lead's weight where four seats play as two partnerships (the bridge-like games), after DDS's
+ * published lead ordering: cash where the side can win; prefer suits where the opponents hold
+ * fewer cards (a smaller tree); lead through the second hand's top card, not into the fourth's;
+ * the partner's ruffs; a previous cut-off's card. */
+static int lead_weight4(Core *c, int s, int cid, uint32_t run, int killer) {
+    int g = cid >> 5, trump = c->trump;
+    int lho = (s + 1) & 3, pd = (s + 2) & 3, rho = (s + 3) & 3;
+    uint32_t live = c->hand[0][g] | c->hand[1][g] | c->hand[2][g] | c->hand[3][g];
+    int nl = popc(c->hand[lho][g]), nr = popc(c->hand[rho][g]), np = popc(c->hand[pd][g]);
+    int tricks = c->left;
+    int cl = (nl ? nl : tricks + 1) << 2, cr = (nr ? nr : tricks + 1) << 2;
+    uint32_t l2 = live;
+    int top = topbit(l2); l2 &= ~(1u << top);
+    int second = l2 ? topbit(l2) : -1; if (l2) l2 &= ~(1u << second);
+    int third = l2 ? topbit(l2) : -1;
+    int w1 = owner(c, g, 1u << top), w2 = second >= 0 ? owner(c, g, 1u << second) : -1;
+    int w3 = third >= 0 ? owner(c, g, 1u << third) : -1;
+    int r = cid & 31, rrank = popc(live & ((1u << r) - 1));
+    int seq = run != 0;
+    uint32_t ptop = c->hand[pd][g], otop = c->hand[lho][g] | c->hand[rho][g];
+    int pd_beats = ptop && topbit(ptop) > (otop ? topbit(otop) : -1);
+    int is_top = r == top || (run >> top & 1);  /* the rep of the run holding the top card */
+    int w;
+    if (trump < 0) {
+        int d = -(((cl + cr) << 5) / 19);
+        if (!np) d -= 9;
+        if (is_top || pd_beats) {
+            if (w2 == rho) { if (nr != 1) d -= 1; }
+            else if (w2 == lho) d += nl != 1 ? 22 : 16;
+            w = ((w2 != lho || nl == 1) && (w2 != rho || nr == 1)) ? d + 45 + rrank : d + 18 + rrank;
+            if (killer) w += 126;
+        } else {
+            if (w1 == rho || w2 == rho) { if (nr != 1) d -= 10; }
+            else if (w1 == lho && w2 == pd) { if (np != 1) d += 31; }
+            if (w2 == pd && w3 == pd) d += 35;
+            else if ((w2 == s && w3 == pd && np > 1) || (w2 == pd && w3 == s && np > 1)) d += 25;
+            if ((nl == 1 && w1 == lho) || (nr == 1 && w1 == rho)) w = d + 28 + rrank;
+            else if (w1 == s) w = d - 17 + rrank;
+            else if (!seq) w = d + 12 + rrank;
+            else if (second >= 0 && (run >> second & 1 || r == second)) w = d + 48;
+            else w = d + 29 - rrank;
+            if (killer) w += 47;
+        }
+        return w;
+    }
+    int ht_l = c->hand[lho][trump] != 0, ht_r = c->hand[rho][trump] != 0, ht_p = c->hand[pd][trump] != 0;
+    int d = -(((cl + cr) << 5) / 13), bonus = 0, win = 0;
+    if (g != trump && ((!nl && ht_l) || (!nr && ht_r))) bonus = -12;
+    if (g != trump && !np && ht_p && nr) bonus += 17;
+    if (w1 == rho || w2 == rho) { if (nr != 1) bonus -= 12; }
+    else if (w1 == lho && w2 == pd) { if (np != 1) bonus += 27; }
+    if (g != trump && popc(c->hand[s][g]) == 1 && c->hand[s][trump] && np > 1 && w1 == pd) bonus += 19;
+    d += bonus;
+    int tl = ht_l ? topbit(c->hand[lho][trump]) : -1, trr = ht_r ? topbit(c->hand[rho][trump]) : -1;
+    int tp = ht_p ? topbit(c->hand[pd][trump]) : -1;
+    if (is_top) {
+        if (g == trump) win = 1;
+        else if (np || !ht_p) win = (nl || !ht_l) && (nr || !ht_r);
+        else win = (nl || tp > tl) && (nr || tp > trr);
+    } else if (pd_beats) {
+        win = g == trump || ((nl || !ht_l) && (nr || !ht_r));
+    } else if (g != trump && !np && ht_p) {
+        if (!nl && ht_l && !nr && ht_r) win = tp > tl && tp > trr;
+        else if (!nl && ht_l) win = tp > tl;
+        else if (!nr && ht_r) win = tp > trr;
+        else win = 1;
+    }
+    if (win) {
+        if ((nl == 1 && w1 == lho) || (nr == 1 && w1 == rho)) w = d + 35 + rrank;
+        else if (w1 == s) w = w2 == pd ? d + 48 + rrank : (is_top ? d + 31 : d - 3 + rrank);
+        else if (w1 == pd) w = w2 == s ? d + 42 + rrank : d + 28 + rrank;
+        else if (seq && second >= 0 && (r == second || run >> second & 1)) w = d + 40;
+        else w = seq ? d + 22 + rrank : d + 11 + rrank;
+        if (killer) w += 55;
+    } else {
+        if (w2 == pd && w3 == pd) d += 20;
+        else if ((w2 == s && w3 == pd && np > 1) || (w2 == pd && w3 == s && np > 1)) d += 13;
+        if ((nl == 1 && w1 == lho) || (nr == 1 && w1 == rho)) w = d + rrank + 2;
+        else if (w1 == s) w = w2 == pd ? d + 33 + rrank : (is_top ? d + 38 : d - 14 + rrank);
+        else if (w1 == pd) w = d + 34 + rrank;
+        else if (seq && second >= 0 && (r == second || run >> second & 1)) w = d + 35;
+        else w = d + 17 - r;
+        if (killer) w += 18;
+    }
+    return w;
+}
+
 static void gen_moves(Core *c, int s, int hint, Moves *mv) {
     mv->n = 0;
     int led = c->tlen ? cur(c)->led : -1;
@@ -363,7 +458,19 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
     int32_t score[MAXL + 6];
     int side = c->counted[s];
     int W = c->W, trump = c->trump;
-    if (c->tlen == 0) {
+    int four = W == 4 && c->counted[(s + 2) & 3] == side && c->counted[(s + 1) & 3] != side
+               && c->counted[(s + 3) & 3] != side;
+    if (c->tlen == 0 && four) {
+        int kc = c->killer[c->left];
+        for (int i = 0; i < mv->n; i++) {
+            int cid = mv->cid[i], g = cid >> 5, sc;
+            if (cid >= JLEAD) sc = 200;
+            else if (g == c->nowin) sc = -200;
+            else sc = lead_weight4(c, s, cid, mv->others[i], cid == kc);
+            uint32_t h = c->hist[s][cid];
+            score[i] = sc * 4096 + (int32_t)(h < 4095 ? h : 4095);
+        }
+    } else if (c->tlen == 0) {
         uint32_t others[NG] = {0}, opp[NG] = {0};
         for (int w = 0; w < W; w++) {
             if (w == s) continue;
@@ -757,11 +864,11 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
                 if (slo > cap) slo = cap;
                 if (slo > lo) {
                     lo = slo;
-                    if (lo >= beta) { store(c, key, code, live, rlo, lo, INF, -1); memcpy(rel, rlo, NG * 4); return lo; }
+                    if (lo >= beta) {  store(c, key, code, live, rlo, lo, INF, -1); memcpy(rel, rlo, NG * 4); return lo; }
                 }
                 if (shi < hi) {
                     hi = shi;
-                    if (hi <= alpha) { store(c, key, code, live, rhi, 0, hi, -1); memcpy(rel, rhi, NG * 4); return hi; }
+                    if (hi <= alpha) {  store(c, key, code, live, rhi, 0, hi, -1); memcpy(rel, rhi, NG * 4); return hi; }
                 }
             }
         }
@@ -776,8 +883,10 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
     gen_moves(c, s, hint, &mv);
     uint32_t acc[NG] = {0}, cut[NG], r[NG];
     int have_cut = 0;
+    int skip_below[NG] = {0};  /* a group's cards below this rank are skipped (DDS's MakeNext) */
     for (int i = 0; i < mv.n; i++) {
         int m = mv.cid[i];
+        if (m < JLEAD && (m & 31) < skip_below[m >> 5]) continue;
         if (count_node(c)) return 0;
         int v;
         if (m == REVEAL) {
@@ -821,6 +930,7 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
             }
         }
         if (have_cut) {
+            if (c->tlen == 0) c->killer[c->left] = (uint8_t)m;
             uint32_t *h = &c->hist[s][m];
             int n = 1;
             for (int x = 0; x < NG; x++) n += popc(c->hand[s][x]);
@@ -828,6 +938,13 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
             break;
         }
         for (int x = 0; x < NG; x++) acc[x] |= r[x];
+        if (m < JLEAD && (m >> 5) != c->joker && !skip_below[m >> 5]) {
+            /* the result read no rank of this group at or below the card played: any lower card of
+             * the group leads to a position equal in every rank the proof read */
+            uint32_t rg = r[m >> 5];
+            int low = rg ? __builtin_ctz(rg) : 32;
+            if ((m & 31) < low) skip_below[m >> 5] = low;
+        }
     }
     if (have_cut) memcpy(rel, cut, sizeof cut); else memcpy(rel, acc, sizeof acc);
     if (is_start) {
@@ -884,6 +1001,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     Py_CLEAR(c->pause);
     if (!c->slots && tt_alloc(c, 1 << 12, 1 << 12) < 0) { PyErr_NoMemory(); return -1; }
     memset(c->hist, 0, sizeof c->hist);
+    memset(c->killer, NOCARD, sizeof c->killer);
     return 0;
 }
 
@@ -1148,6 +1266,7 @@ static PyObject *Core_values(Core *c, PyObject *args) {
 static PyObject *Core_clear(Core *c, PyObject *Py_UNUSED(a)) {
     tt_clear(c);
     memset(c->hist, 0, sizeof c->hist);
+    memset(c->killer, NOCARD, sizeof c->killer);
     Py_RETURN_NONE;
 }
 

@@ -41,6 +41,7 @@ from ..cards import lookup
 from ..errors import InvalidRecord, M
 from ..shuffle import _stream, new_seed, shuffled
 from .adapters import move_code
+from .core import Table
 from .exact import AnalysisRefused, Budget, adapter_for, in_play
 
 
@@ -125,6 +126,8 @@ def hint(game, view: dict, samples: int = 16, seed: str | None = None, max_nodes
         budget = Budget(max_nodes, cap, pause)
     else:
         budget.max_nodes = max_nodes
+    if budget.table is None:  # the samples share one table: its entries are bounds for any deal
+        budget.table = Table()
     sums = [0] * len(codes)
     objective = None
     for hands, fd in deals(game, adapter, hand, view, seed, samples, budget):
