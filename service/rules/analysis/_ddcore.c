@@ -540,7 +540,11 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
         }
     }
     if (hint >= 0) {
-        for (int i = 0; i < mv->n; i++) if (mv->cid[i] == hint) { score[i] = INT32_MAX; break; }
+        for (int i = 0; i < mv->n; i++) if (mv->cid[i] == hint) {
+            if (c->tlen == 0 && four) score[i] += 20 * 4096;  /* weighted leads: a bonus, as DDS */
+            else score[i] = INT32_MAX;
+            break;
+        }
     }
     /* insertion sort, highest first (stable: ties keep the generation order) */
     for (int i = 1; i < mv->n; i++) {
