@@ -143,3 +143,22 @@ def test_the_core_counts_the_budget_as_the_pure_search_does():
     with pytest.raises(AnalysisRefused) as err:
         analyse(game, game.replay(record), max_nodes=100)
     assert err.value.extra["nodes"] == 101
+
+
+def test_a_full_table_is_packed_then_emptied_and_the_values_stay(monkeypatch):
+    """A table that fills packs its buckets again (moved buckets leave blocks behind), and empties
+    only when packing frees too little: the values are those of a roomy table either way."""
+    game = games.get("court-piece")
+    record = position("court-piece", "core-full-table-0", 11)
+    roomy = analyse(game, game.replay(record), 10**9, None)
+    made = []
+    real = core._ddcore.Core
+
+    def small(*args, **kw):
+        made.append(real(*args, max_entries=1024, **kw))
+        return made[-1]
+
+    monkeypatch.setattr(core._ddcore, "Core", small)
+    tight = analyse(game, game.replay(record), 10**9, None)
+    assert {k: v for k, v in tight.items() if k != "nodes"} == {k: v for k, v in roomy.items() if k != "nodes"}
+    assert made and made[0].packs > 0 and made[0].clears > 0

@@ -3,7 +3,7 @@
  * The same search as solver.py's (alpha-beta, partition-search table at trick starts, quick
  * tricks, equivalent cards merged, zero-window root tests), on C integers: each seat's cards are
  * one 32-bit mask of ranks per effective suit ("group"), the table is two flat arrays (buckets by
- * open addressing, entries chained by index), and no Python object is made per node.
+ * open addressing, each bucket's entries side by side in one array), and no Python object is made per node.
  *
  * It plays the plain ranked trick: follow the effective suit led if able, the strongest trump else
  * the strongest card of the suit led wins; a group of suitless cards (Bid Whist's no-trump jokers)
@@ -38,10 +38,10 @@
 #endif
 
 #define KW 5  /* the bucket key's words */
-typedef struct {
+typedef struct {  /* a bucket: its entries lie side by side (a walk reads memory in order) */
     uint64_t k[KW];
-    int32_t head;
-    int32_t used;
+    int32_t off;          /* the first entry's index */
+    uint16_t cnt, cap;    /* entries held, room (0: the slot is free) */
 } Slot;
 
 typedef struct {
@@ -49,7 +49,6 @@ typedef struct {
     uint8_t n[NG];
     int8_t lo, hi;
     uint8_t best;
-    int32_t next;
 } Entry;
 
 typedef struct {  /* the trick after its k-th card */
@@ -94,7 +93,7 @@ typedef struct {
     int32_t nents, cap_ents, max_ents;
     uint32_t hist[MAXW][256];
     uint8_t killer[MAXT + 1];  /* the last lead that cut off, by tricks left (DDS's bestMove) */
-    long long stores, clears;
+    long long stores, clears, packs;
 } Core;
 
 static inline int popc(uint32_t x) {  /* SWAR: no libgcc call where the build cannot assume popcnt */
@@ -128,20 +127,22 @@ static inline uint32_t khash(const uint64_t *k) {
     return (uint32_t)(h ^ (h >> 32));
 }
 
+static int32_t tt_block(Core *c, int32_t n);
+
 static Slot *tt_find(Core *c, const uint64_t *k, int create) {
     uint32_t mask = c->nslots - 1, i = khash(k) & mask;
     for (;;) {
         Slot *s = &c->slots[i];
-        if (!s->used) {
+        if (!s->cap) {
             if (!create) return NULL;
             if ((c->used + 1) * 2 > c->nslots) {  /* grow: rehash the buckets, entries stay */
                 uint32_t n2 = c->nslots * 2;
                 Slot *ns = PyMem_Calloc(n2, sizeof(Slot));
-                if (!ns) { tt_clear(c); return tt_find(c, k, 1); }
+                if (!ns) return NULL;
                 for (uint32_t j = 0; j < c->nslots; j++) {
-                    if (c->slots[j].used) {
+                    if (c->slots[j].cap) {
                         uint32_t p = khash(c->slots[j].k) & (n2 - 1);
-                        while (ns[p].used) p = (p + 1) & (n2 - 1);
+                        while (ns[p].cap) p = (p + 1) & (n2 - 1);
                         ns[p] = c->slots[j];
                     }
                 }
@@ -149,8 +150,10 @@ static Slot *tt_find(Core *c, const uint64_t *k, int create) {
                 c->slots = ns; c->nslots = n2;
                 return tt_find(c, k, 1);
             }
+            int32_t off = tt_block(c, 2);
+            if (off < 0) return NULL;  /* the entries are full: the caller clears */
             memcpy(s->k, k, sizeof(s->k));
-            s->used = 1; s->head = -1; c->used++;
+            s->off = off; s->cnt = 0; s->cap = 2; c->used++;
             return s;
         }
         if (!memcmp(s->k, k, sizeof(s->k))) return s;
@@ -158,8 +161,9 @@ static Slot *tt_find(Core *c, const uint64_t *k, int create) {
     }
 }
 
-static int32_t tt_new_entry(Core *c) {
-    if (c->nents >= c->cap_ents) {
+/* room for ``n`` entries side by side, or -1 where the table is full */
+static int32_t tt_block(Core *c, int32_t n) {
+    while (c->nents + n > c->cap_ents) {
         if (c->cap_ents >= c->max_ents) return -1;
         int32_t n2 = c->cap_ents * 2;
         if (n2 > c->max_ents) n2 = c->max_ents;
@@ -167,7 +171,42 @@ static int32_t tt_new_entry(Core *c) {
         if (!e) return -1;
         c->ents = e; c->cap_ents = n2;
     }
-    return c->nents++;
+    int32_t off = c->nents;
+    c->nents += n;
+    return off;
+}
+
+/* the buckets' entries packed again without the blocks left behind by moves; 1 where that frees
+ * a quarter of the room (else the caller empties the table) */
+static int tt_compact(Core *c) {
+    Entry *ne = PyMem_Malloc((size_t)c->cap_ents * sizeof(Entry));
+    if (!ne) return 0;
+    int32_t n = 0;
+    for (uint32_t j = 0; j < c->nslots; j++) {
+        Slot *s = &c->slots[j];
+        if (!s->cap) continue;
+        memcpy(&ne[n], &c->ents[s->off], (size_t)s->cnt * sizeof(Entry));
+        s->off = n;
+        s->cap = s->cnt ? s->cnt : 1;
+        n += s->cap;
+    }
+    PyMem_Free(c->ents);
+    c->ents = ne;
+    c->nents = n;
+    c->packs++;
+    return n <= c->cap_ents / 4 * 3;
+}
+
+/* a new entry at the end of bucket ``s`` (moved to a block twice the size when full), or NULL */
+static Entry *tt_append(Core *c, Slot *s) {
+    if (s->cnt == s->cap) {
+        if (s->cap >= 32768) return NULL;
+        int32_t off = tt_block(c, 2 * s->cap);
+        if (off < 0) return NULL;
+        memcpy(&c->ents[off], &c->ents[s->off], (size_t)s->cnt * sizeof(Entry));
+        s->off = off; s->cap *= 2;
+    }
+    return &c->ents[s->off + s->cnt++];
 }
 
 static inline uint64_t nmask(int n) { return n >= 21 ? ~0ULL : ((1ULL << (3 * n)) - 1); }
@@ -746,29 +785,34 @@ static void store(Core *c, const uint64_t key[KW], const uint64_t code[NG], cons
     }
     c->stores++;
     Slot *s = tt_find(c, key, 1);
-    for (int32_t i = s->head; i >= 0; i = c->ents[i].next) {
-        Entry *e = &c->ents[i];
-        if (!memcmp(e->n, n, NG) && !memcmp(e->code, ec, sizeof ec)) {
-            if (lo > e->lo) e->lo = (int8_t)lo;
-            if (hi < e->hi) e->hi = (int8_t)hi;
-            if (best >= 0) e->best = (uint8_t)best;
-            return;
+    if (s) {
+        Entry *base = &c->ents[s->off];
+        for (int j = s->cnt - 1; j >= 0; j--) {
+            Entry *e = &base[j];
+            if (!memcmp(e->n, n, NG) && !memcmp(e->code, ec, sizeof ec)) {
+                if (lo > e->lo) e->lo = (int8_t)lo;
+                if (hi < e->hi) e->hi = (int8_t)hi;
+                if (best >= 0) e->best = (uint8_t)best;
+                return;
+            }
         }
     }
-    int32_t i = tt_new_entry(c);
-    if (i < 0) {  /* full: start again (sound: the table only ever saves work) */
+    Entry *e = s ? tt_append(c, s) : NULL;
+    if (!e && c->cap_ents >= c->max_ents && tt_compact(c)) {
+        s = tt_find(c, key, 1);
+        e = s ? tt_append(c, s) : NULL;
+    }
+    if (!e) {  /* full: start again (sound: the table only ever saves work) */
         tt_clear(c);
         s = tt_find(c, key, 1);
-        i = tt_new_entry(c);
+        e = s ? tt_append(c, s) : NULL;
+        if (!e) return;
     }
-    Entry *e = &c->ents[i];
     memcpy(e->code, ec, sizeof ec);
     memcpy(e->n, n, NG);
     e->lo = (int8_t)(lo > 127 ? 127 : lo);
     e->hi = (int8_t)(hi > 127 ? 127 : hi);
     e->best = (uint8_t)(best >= 0 ? best : NOCARD);
-    e->next = s->head;
-    s->head = i;
 }
 
 static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
@@ -800,19 +844,27 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
         uint8_t lo_n[NG] = {0}, hi_n[NG] = {0};
         Slot *sl = tt_find(c, key, 0);
         if (sl) {
-            for (int32_t i = sl->head; i >= 0; i = c->ents[i].next) {
-                Entry *e = &c->ents[i];
-                if (e->next >= 0) __builtin_prefetch(&c->ents[e->next]);
+            Entry *base = &c->ents[sl->off];
+            for (int j = sl->cnt - 1; j >= 0; j--) {  /* the newest first */
+                Entry *e = &base[j];
                 int match = 1;
                 for (int g = 0; g < NG; g++) if ((code[g] & nmask(e->n[g])) != e->code[g]) { match = 0; break; }
                 if (match) {
+                    int cutoff = 0;
                     if (e->lo > lo) {
                         lo = e->lo; memcpy(lo_n, e->n, NG);
-                        if (lo >= beta) { covered(e->n, live, rel); return lo; }
+                        cutoff = lo >= beta;
                     }
-                    if (e->hi < hi) {
+                    if (!cutoff && e->hi < hi) {
                         hi = e->hi; memcpy(hi_n, e->n, NG);
-                        if (hi <= alpha) { covered(e->n, live, rel); return hi; }
+                        cutoff = hi <= alpha;
+                    }
+                    if (cutoff) {
+                        covered(e->n, live, rel);
+                        if (j != sl->cnt - 1) {  /* the entry that cut moves to the front: found sooner */
+                            Entry t = *e; *e = base[sl->cnt - 1]; base[sl->cnt - 1] = t;
+                        }
+                        return lo >= beta ? lo : hi;
                     }
                     if (e->best != NOCARD) hint = e->best;
                 } else if (e->best != NOCARD) near = e->best;
@@ -1289,12 +1341,14 @@ static PyObject *Core_get_nodes(Core *c, void *x) { return PyLong_FromLongLong(c
 static PyObject *Core_get_stop_at(Core *c, void *x) { return PyLong_FromLongLong(c->stop_at); }
 static PyObject *Core_get_entries(Core *c, void *x) { return PyLong_FromLong(c->nents); }
 static PyObject *Core_get_clears(Core *c, void *x) { return PyLong_FromLongLong(c->clears); }
+static PyObject *Core_get_packs(Core *c, void *x) { return PyLong_FromLongLong(c->packs); }
 
 static PyGetSetDef Core_getset[] = {
     {"nodes", (getter)Core_get_nodes, NULL, "nodes counted by the last call", NULL},
     {"stop_at", (getter)Core_get_stop_at, NULL, "the node count of the next pause", NULL},
-    {"entries", (getter)Core_get_entries, NULL, "table entries held", NULL},
+    {"entries", (getter)Core_get_entries, NULL, "table entry places in use (each bucket's block, moved blocks until packed again)", NULL},
     {"clears", (getter)Core_get_clears, NULL, "times the full table was emptied", NULL},
+    {"packs", (getter)Core_get_packs, NULL, "times the full table was packed again", NULL},
     {NULL}
 };
 
