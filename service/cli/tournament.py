@@ -26,7 +26,7 @@ from dataclasses import replace
 from ..contract.problems import PROBLEM_TYPE
 from ..rules.errors import RefereeError
 from ..rules.games import GAMES
-from ..rules.tournament import DoubleDummy, Limits, TournamentError, score_tournament, total_hands
+from ..rules.tournament import DoubleDummy, Limits, TournamentError, records, score_tournament, total_hands
 from ..rules.tournament_csv import to_csv
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
@@ -179,7 +179,7 @@ def _parallel(stack, dd: DoubleDummy, jobs: int, stderr) -> DoubleDummy:
     def counted(fn, items):
         items = list(items)
         if lazy is not None:
-            lazy.total = len(items)
+            lazy.total = sum(len(records(item)) for item in items)  # the bar counts hands
         if jobs > 1 and len(items) > 1:
             import multiprocessing
             pool = stack.enter_context(multiprocessing.get_context().Pool(min(jobs, len(items))))

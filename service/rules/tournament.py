@@ -689,7 +689,8 @@ class DoubleDummy:
     together need more (hands × ``hand_cap``) is refused before any search (``too_many_analysed_hands``),
     so an accepted event never stops half-way. ``pause``: called every few thousand nodes (a gevent
     worker's ``sleep``). ``mapper(fn, jobs)``: the results of ``fn(job)`` in the jobs' order (the CLI
-    passes a process pool's ``imap``); ``progress(k)`` after each hand.
+    passes a process pool's ``imap``), a job being the records of one deal (``records(job)`` of
+    them); ``progress(k)`` after each hand.
     """
 
     hand_cap: int | None = None
@@ -731,13 +732,15 @@ def analysable(game: Game, record: dict) -> bool:
 
 
 def record_double_dummy(game: Game, record: dict, max_nodes: int | None = None, hand_cap: int | None = None,
-                        pause=None) -> tuple[dict | None, int]:
+                        pause=None, table=None) -> tuple[dict | None, int]:
     """(the record's entry, nodes searched): TOURNAMENTS.md's object, ``null`` or the refusal.
 
     The declaring side's count is followed move by move from the first card: where it is known
     (``count``), only the move played is searched, and if its value keeps the count the walk goes
     on; the first move whose value does not is the first loss, and only there is every legal move
     searched (for ``best``). A hand over its cap is ``{"refused": "analysis_budget_exceeded"}``.
+    ``table``: the compiled table to search with (``analysis.Table``; the records of one deal share
+    one), else a table of its own.
     """
     from .analysis import DEFAULT_MAX_NODES, DEFAULT_REQUEST_CAP, AnalysisRefused, Budget, Objective, Table
     from .analysis.adapters import move_code
@@ -747,7 +750,8 @@ def record_double_dummy(game: Game, record: dict, max_nodes: int | None = None, 
     hand, i, adapter, declarers, maxers, name = found
     # one deal: its positions share the compiled table (docs/SOLVER.md, "Reusing a table")
     budget = Budget(DEFAULT_MAX_NODES if max_nodes is None else max_nodes,
-                    DEFAULT_REQUEST_CAP if hand_cap is None else hand_cap, pause, table=Table())
+                    DEFAULT_REQUEST_CAP if hand_cap is None else hand_cap, pause,
+                    table=Table() if table is None else table)
     moves = record["moves"]
     count = possible = loss = None
     searching = True
@@ -763,19 +767,15 @@ def record_double_dummy(game: Game, record: dict, max_nodes: int | None = None, 
                 played = game.write_move(move)
                 code = move_code(played)
                 codes = [move_code(m) for m in listing]
-                values = None
                 if count is None:  # the first card (or after a move outside the card play)
-                    values = budget.run(adapter.play(hand, objective), codes)
-                    pick = max if objective.goal == "max" else min
-                    count = have + pick(values.values())
+                    count = have + budget.value(adapter.play(hand, objective))
                     possible = count if possible is None else possible
-                    value = values[code]
-                else:
-                    value = budget.run(adapter.play(hand, objective), [code])[code]
-                if have + value != count:
-                    if values is None:
-                        values = budget.run(adapter.play(hand, objective), codes)
-                    best = next(m for m, c in zip(listing, codes) if have + values[c] == count)
+                # the count bounds every move's value: one test proves whether a move keeps it
+                bound = (0, count - have) if objective.goal == "max" else (count - have, None)
+                value = budget.run(adapter.play(hand, objective), [code], *bound)[code]
+                if have + value != count:  # the first loss: the first legal move that keeps the count
+                    best = next(m for m, c in zip(listing, codes) if c != code and
+                                have + budget.run(adapter.play(hand, objective), [c], *bound)[c] == count)
                     loss = {"move_index": i, "seat": move["seat"], "move": played, "best": best,
                             "cost": abs(count - have - value)}
                     searching = False
@@ -790,11 +790,24 @@ def record_double_dummy(game: Game, record: dict, max_nodes: int | None = None, 
              "tricks_taken": _tricks_of(game.id, hand, declarers), "first_loss": loss}, budget.spent)
 
 
-def _dd_job(job) -> tuple[dict | None, int]:
-    """One record's entry, from plain arguments (a worker process gets only these)."""
-    game_id, record, max_nodes, hand_cap = job
+def _dd_job(job, pause=None) -> list[tuple[dict | None, int]]:
+    """The entries of the records of one deal, from plain arguments (a worker process gets only
+    these): they share one compiled table, so the tables of a duplicate board after the first find
+    most of their positions already bounded."""
+    game_id, records, max_nodes, hand_cap = job
+    from .analysis import Table
     from .games import GAMES
-    return record_double_dummy(GAMES[game_id], record, max_nodes, hand_cap)
+    table = Table()
+    return [record_double_dummy(GAMES[game_id], r, max_nodes, hand_cap, pause, table) for r in records]
+
+
+def records(job) -> list:
+    """The records of a double-dummy job (``_dd_job``)."""
+    return job[1]
+
+
+def _deal_key(record: dict) -> str:
+    return json.dumps(record.get("deal"), sort_keys=True, separators=(",", ":"))
 
 
 def add_double_dummy(game: Game, tables: list, hands: list, dd: DoubleDummy, work: Work) -> None:
@@ -818,16 +831,21 @@ def add_double_dummy(game: Game, tables: list, hands: list, dd: DoubleDummy, wor
                 "double_dummy, in parts, or with referee tournament --double-dummy",
                 count=len(jobs), per_hand=per_hand, cap=dd.event_cap, fit=fit),
                 hands=len(jobs), max_hands=fit, max_nodes=dd.event_cap)
+    deals: dict[str, list[int]] = {}  # the records of one deal, searched together
+    for i, job in enumerate(jobs):
+        deals.setdefault(_deal_key(job[1]), []).append(i)
+    batches = [(game.id, [jobs[i][1] for i in group], dd.max_nodes, dd.hand_cap) for group in deals.values()]
     if dd.mapper is not None:
-        results = dd.mapper(_dd_job, jobs)
+        results = dd.mapper(_dd_job, batches)
     else:
-        results = (record_double_dummy(game, record, max_nodes, cap, dd.pause)
-                   for _, record, max_nodes, cap in jobs)
-    for (t, h), (entry, nodes) in zip(where, results):
-        entries[t][h] = entry
-        work.dd_hands += 1
-        work.dd_nodes += nodes
-        if dd.progress is not None:
-            dd.progress(1)
+        results = (_dd_job(batch, dd.pause) for batch in batches)
+    for group, found in zip(deals.values(), results):
+        for i, (entry, nodes) in zip(group, found):
+            t, h = where[i]
+            entries[t][h] = entry
+            work.dd_hands += 1
+            work.dd_nodes += nodes
+            if dd.progress is not None:
+                dd.progress(1)
     for table, column in zip(tables, entries):
         table["double_dummy"] = column

@@ -1251,12 +1251,13 @@ static int estimate(Core *c, int m) {
     return total;
 }
 
-/* values(moves, nodes, stop_at, max_nodes, pause) -> each root card's exact value (a list in the
+/* values(moves, nodes, stop_at, max_nodes, pause[, lo, hi]) -> each root card's exact value (a list in the
  * order given), by zero-window tests per class of equivalent cards */
 static PyObject *Core_values(Core *c, PyObject *args) {
     PyObject *moves, *pause;
     long long nodes, stop_at, max_nodes;
-    if (!PyArg_ParseTuple(args, "OLLLO", &moves, &nodes, &stop_at, &max_nodes, &pause)) return NULL;
+    int lo0 = 0, hi0 = INF;  /* bounds the caller knows for every value */
+    if (!PyArg_ParseTuple(args, "OLLLO|ii", &moves, &nodes, &stop_at, &max_nodes, &pause, &lo0, &hi0)) return NULL;
     PyObject *ms = PySequence_Fast(moves, "moves");
     if (!ms) return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(ms);
@@ -1298,10 +1299,12 @@ static PyObject *Core_values(Core *c, PyObject *args) {
         int used = 0;
         for (int i = 0; i < n; i++) if (cids[i] == rep || (cids[i] < JLEAD && (cids[i] >> 5) == (rep >> 5) && (mv.others[k] >> (cids[i] & 31) & 1))) used = 1;
         if (!used) continue;
-        int lo = 0, hi = cap;
-        int g = guess >= 0 ? guess : estimate(c, rep);
+        int lo = lo0 > 0 ? lo0 : 0, hi = hi0 < cap ? hi0 : cap;
+        /* a bound given is the likeliest value: the first test at it */
+        int g = hi < cap ? hi : lo > 0 ? lo + 1 : guess >= 0 ? guess : estimate(c, rep);
         while (lo < hi) {
             int b = g > lo + 1 ? g : lo + 1;
+            if (b > hi) b = hi;
             int v = child(c, rep, b - 1, b);
             if (c->abort) break;
             if (v < b) hi = v; else lo = v;
@@ -1317,6 +1320,29 @@ static PyObject *Core_values(Core *c, PyObject *args) {
         for (Py_ssize_t i = 0; out && i < n; i++) PyList_SET_ITEM(out, i, PyLong_FromLong(vals[i]));
     }
     return finish_call(c, out);
+}
+
+/* value(nodes, stop_at, max_nodes, pause) -> the loaded position's value (its best move's), by
+ * zero-window tests on the root itself: where only the best is wanted, fewer nodes than values() */
+static PyObject *Core_value(Core *c, PyObject *args) {
+    PyObject *pause;
+    long long nodes, stop_at, max_nodes;
+    if (!PyArg_ParseTuple(args, "LLLO", &nodes, &stop_at, &max_nodes, &pause)) return NULL;
+    budget_args(c, nodes, stop_at, max_nodes, pause);
+    int cap = c->left < c->rem_c ? c->left : c->rem_c, lo = 0, hi = cap;
+    Moves mv;
+    gen_moves(c, to_act(c), -1, &mv);
+    int g = mv.n ? estimate(c, mv.cid[0]) : 0;
+    uint32_t rel[NG];
+    while (lo < hi) {
+        int b = g > lo + 1 ? g : lo + 1;
+        if (b > hi) b = hi;
+        int v = search(c, b - 1, b, rel);
+        if (c->abort) break;
+        if (v < b) hi = v; else lo = v;
+        g = v;
+    }
+    return finish_call(c, c->abort ? NULL : PyLong_FromLong(lo));
 }
 
 static PyObject *Core_clear(Core *c, PyObject *Py_UNUSED(a)) {
@@ -1356,6 +1382,7 @@ static PyMethodDef Core_methods[] = {
     {"load", (PyCFunction)Core_load, METH_VARARGS, "set the position (False: not expressible)"},
     {"search", (PyCFunction)Core_search, METH_VARARGS, "the value at the loaded position"},
     {"values", (PyCFunction)Core_values, METH_VARARGS, "each root card's exact value"},
+    {"value", (PyCFunction)Core_value, METH_VARARGS, "the position's value"},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "empty the table and the history"},
     {"set_hidden", (PyCFunction)Core_set_hidden, METH_VARARGS, "Court Piece's hidden-trump state"},
     {"state", (PyCFunction)Core_state, METH_NOARGS, "the loaded position as the core holds it"},

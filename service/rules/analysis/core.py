@@ -175,14 +175,25 @@ class CoreSolver:
         self.pause = pause
         self.stop_at = min(self.max_nodes, PAUSE_EVERY) if pause is not None else self.max_nodes
 
-    def values(self, moves: list[int]) -> dict[int, int]:
+    def values(self, moves: list[int], lo: int = 0, hi: int | None = None) -> dict[int, int]:
         try:
-            vals = self.c.core.values(moves, self.nodes, self.stop_at, self.max_nodes, self.pause)
+            vals = self.c.core.values(moves, self.nodes, self.stop_at, self.max_nodes, self.pause, lo,
+                                      INF if hi is None else hi)
         except _ddcore.Exhausted:
             self.nodes = self.c.core.nodes
             raise BudgetExceeded(self.nodes, self.max_nodes) from None
         self.nodes = self.c.core.nodes
         return dict(zip(moves, vals))
+
+
+    def value(self) -> int:
+        try:
+            v = self.c.core.value(self.nodes, self.stop_at, self.max_nodes, self.pause)
+        except _ddcore.Exhausted:
+            self.nodes = self.c.core.nodes
+            raise BudgetExceeded(self.nodes, self.max_nodes) from None
+        self.nodes = self.c.core.nodes
+        return v
 
 
 class HybridSolver(Solver):

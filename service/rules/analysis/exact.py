@@ -71,10 +71,18 @@ class Budget:
             stopper = solver.max_nodes
         return solver, stopper
 
-    def run(self, play, codes) -> dict[int, int]:
+    def run(self, play, codes, lo: int = 0, hi: int | None = None) -> dict[int, int]:
+        """Each move's value; ``lo``/``hi``: bounds known for all of them (``Solver.values``)."""
+        return self._spend(play, lambda solver: solver.values(codes, lo, hi))
+
+    def value(self, play) -> int:
+        """The position's value alone (``Solver.value``)."""
+        return self._spend(play, lambda solver: solver.value())
+
+    def _spend(self, play, ask):
         solver, stopper = self.solver(play)
         try:
-            values = solver.values(codes)
+            values = ask(solver)
         except BudgetExceeded:
             self.spent += solver.nodes
             raise AnalysisRefused("analysis_budget_exceeded",
