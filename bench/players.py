@@ -12,7 +12,7 @@ uniformly random legal moves.
 Speed: every decision of the strong and basic players in those hands is timed (one core, in
 process); per game and phase the median and p99 in milliseconds.
 
-    python -m bench.players [--pairs N] [--strong-pairs N] [--game GAME[,GAME…]] [--first I]
+    python -m bench.players [--pairs N] [--strong-pairs N] [--game GAME[,GAME…]] [--first I] [--units]
 """
 
 from __future__ import annotations
@@ -62,6 +62,8 @@ def main(argv=None) -> int:
     ap.add_argument("--strong-pairs", type=int, default=60, help="units of strong against basic")
     ap.add_argument("--game", default=None)
     ap.add_argument("--first", type=int, default=0, help="index of the first deal (to extend an earlier run)")
+    ap.add_argument("--units", action="store_true",
+                    help="print each unit's value as it finishes (a long run can be stopped and pooled)")
     args = ap.parse_args(argv)
     wanted = set(args.game.split(",")) if args.game else None
     timings: dict = {}
@@ -74,7 +76,11 @@ def main(argv=None) -> int:
                 continue
             t0 = time.perf_counter()
             per = {}
-            values = [unit(game, options, kind, tested, other, i, per) for i in range(args.first, args.first + count)]
+            values = []
+            for i in range(args.first, args.first + count):
+                values.append(unit(game, options, kind, tested, other, i, per))
+                if args.units:
+                    print(f"players_unit {gid} {tested}_vs_{other} {i} {values[-1]:+.6f}", flush=True)
             for key, v in per.items():
                 timings.setdefault((gid,) + key, []).extend(v)
             mean, lo, hi = ci(values)
