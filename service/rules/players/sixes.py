@@ -12,8 +12,11 @@ playout does. The strong player therefore:
    no card playable at that moment), with ``sampling.Sampler``, once per decision;
 2. plays each legal move on each deal (the same deals for every move: common random numbers, so
    the comparison is between moves, not between draws), and finishes the round with the basic
-   player at every seat, itself included. The basic player is a fair model of a table: it never
-   passes when it can play, it builds toward its own cards, and it sees only its own hand;
+   player at the other seats — a fair model of a table: it never passes when it can play, it
+   builds toward its own cards, and it sees only its own hand — while the seat itself searches its
+   own next ``DEPTH`` choices (each playable card, the best kept) and plays as the basic player
+   after them. A blocking card is worth holding back only if the seat can still play elsewhere on
+   the turns that follow, which one playout of a fixed rule cannot see;
 3. scores each finished round by the game's own scoring, in chips: the seat's change minus the
    others' mean (``strong.utility``), and picks the move with the best total (ties: the basic
    player's choice, then the listing's order).
@@ -21,7 +24,7 @@ playout does. The strong player therefore:
 A playout through the referee builds dicts and checks every move; this one is a few integer
 operations a move: each seat's hand a bit mask over the pack in building order (suit by suit, ace to
 king), the layout one mask of the cards that may be laid next, chips and pot as ints. It reproduces
-the referee and the basic player move for move (tests/test_players.py plays both side by side), so
+the referee and the basic player move for move (tests/test_players_sixes.py plays both side by side), so
 many more deals fit in a decision's time. Every move of a playout is a node of the request's budget.
 """
 
@@ -236,7 +239,7 @@ def decide(game, hand, listing: list[dict], seed: str, samples: int | None, coun
     cands = []  # (move, card index or None for a pass)
     for move in listing:
         cands.append((move, m.index[lookup(move["card"])] if move["type"] == "play" else None))
-    totals = [0.0] * len(cands)
+    totals = [0] * len(cands)  # the seat's chips won or lost, summed over the deals (exact ints)
     opens = m.opens
     work = [0]
     for i in range(deals):
@@ -269,7 +272,8 @@ def decide(game, hand, listing: list[dict], seed: str, samples: int | None, coun
     scale = n / (n - 1) / deals
     return {"method": "rollouts", "objective": "score_advantage", "goal": "max", "samples": deals,
             "move": cands[best][0],
-            "moves": [{"move": mv, "estimate": float(round(totals[j] * scale, 4))} for j, (mv, _) in enumerate(cands)]}
+            "moves": [{"move": mv, "estimate": float(round(totals[j] * scale, 4))}
+                      for j, (mv, _) in enumerate(cands)]}
 
 
 def _finish(hands: list[int], chips: list[int], pot: int, winner: int, ppc: bool) -> list[int]:
