@@ -10,9 +10,12 @@ approximation, 1.96 standard errors). Pairs: ``strong`` against ``basic`` and ``
 uniformly random legal moves.
 
 Speed: every decision of the strong and basic players in those hands is timed (one core, in
-process); per game and phase the median and p99 in milliseconds.
+process, the view built and replayed as the endpoint does); per game and phase the median, p99 and
+maximum in milliseconds, by the wall clock and by the thread's CPU time. The two differ when the
+machine is busy: a decision that waited for the core (another process, a collection of garbage
+made by earlier decisions) shows in the wall clock only.
 
-    python -m bench.players [--pairs N] [--strong-pairs N] [--game GAME[,GAME…]] [--first I]
+    python -m bench.players [--pairs N] [--strong-pairs N] [--game GAME[,GAME…]] [--first I] [--units]
 """
 
 from __future__ import annotations
@@ -62,6 +65,8 @@ def main(argv=None) -> int:
     ap.add_argument("--strong-pairs", type=int, default=60, help="units of strong against basic")
     ap.add_argument("--game", default=None)
     ap.add_argument("--first", type=int, default=0, help="index of the first deal (to extend an earlier run)")
+    ap.add_argument("--units", action="store_true",
+                    help="print each unit's value as it finishes (a long run can be stopped and pooled)")
     args = ap.parse_args(argv)
     wanted = set(args.game.split(",")) if args.game else None
     timings: dict = {}
@@ -74,19 +79,26 @@ def main(argv=None) -> int:
                 continue
             t0 = time.perf_counter()
             per = {}
-            values = [unit(game, options, kind, tested, other, i, per) for i in range(args.first, args.first + count)]
+            values = []
+            for i in range(args.first, args.first + count):
+                values.append(unit(game, options, kind, tested, other, i, per))
+                if args.units:
+                    print(f"players_unit {gid} {tested}_vs_{other} {i} {values[-1]:+.6f}", flush=True)
             for key, v in per.items():
                 timings.setdefault((gid,) + key, []).extend(v)
             mean, lo, hi = ci(values)
             print(f"players {gid} {tested}_vs_{other} {kind} units={count} mean={mean:+.3f} "
                   f"ci95=[{lo:+.3f}, {hi:+.3f}] wall_s={time.perf_counter() - t0:.0f}", flush=True)
-    for (gid, level, phase, method), v in sorted(timings.items()):
+    for (gid, level, phase, method), pairs in sorted(timings.items()):
         if level == "random":
             continue
-        v = sorted(v)
-        p99 = v[min(len(v) - 1, int(0.99 * len(v)))]
-        print(f"players_speed {gid} {level} {phase} {method} n={len(v)} median_ms={1000 * statistics.median(v):.2f} "
-              f"p99_ms={1000 * p99:.2f}", flush=True)
+        parts = []
+        for name, v in (("", [w for w, _ in pairs]), ("cpu_", [c for _, c in pairs])):
+            v = sorted(v)
+            p99 = v[min(len(v) - 1, int(0.99 * len(v)))]
+            parts.append(f"{name}median_ms={1000 * statistics.median(v):.2f} {name}p99_ms={1000 * p99:.2f} "
+                         f"{name}max_ms={1000 * v[-1]:.2f}")
+        print(f"players_speed {gid} {level} {phase} {method} n={len(pairs)} {' '.join(parts)}", flush=True)
     return 0
 
 

@@ -46,7 +46,8 @@ METHODS = ["only_move", "heuristic", "double_dummy", "rollouts"]
 class HintRequest(RecordRequest):
     samples = StrictInteger(validate=validate.Range(1, 64),
                             metadata={"description": "deals sampled; default 16 for ANALYSIS.md's card-play hint, "
-                                                     "else the player's own (8 double dummy, 6 rollouts)"})
+                                                     "else the player's own (8 double dummy, 6 rollouts, "
+                                                     "120 in Sixes)"})
     seed = fields.String(metadata={"description": "the sampling seed (at most 256 characters, else 422 `bad_seed`); "
                                                   "drawn and returned when absent"})
     max_nodes = _nodes("the node budget for each sampled deal")

@@ -74,10 +74,11 @@ def hint_for_seat(game_id):
         with game.documented_reasons():
             parse_seed(data["seed"])  # capped like a deal's: 422 `bad_seed`
     hand = replay(game, record)
+    replayed = None  # the view's replay, when the request is the view itself
     if seat is not None:
         view = hand.view_record(seat)
     elif hand.viewer is not None:
-        view = hand.to_record()
+        view, replayed = hand.to_record(), hand
     else:
         if hand.phase == "done" or hand.to_act is None:
             raise AnalysisRefused("analysis_not_in_play",
@@ -85,4 +86,4 @@ def hint_for_seat(game_id):
         view = hand.view_record(hand.to_act)
     with game.documented_reasons():
         return reply(answer(game, view, data.get("level"), data.get("samples"), data.get("seed"), data["max_nodes"],
-                            request_cap(), cooperative()))
+                            request_cap(), cooperative(), hand=replayed))

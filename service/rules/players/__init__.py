@@ -69,14 +69,16 @@ def decide(game, view: dict, level: str = "strong", seed: str | None = None, sam
 
 
 def answer(game, view: dict, level: str | None = None, samples: int | None = None, seed: str | None = None,
-           max_nodes: int = DEFAULT_MAX_NODES, cap: int | None = None, pause=None) -> dict:
+           max_nodes: int = DEFAULT_MAX_NODES, cap: int | None = None, pause=None, hand=None) -> dict:
     """``…/hint``: the card play of the four trick-taking games without a ``level`` is ANALYSIS.md
     §2's hint exactly (``samples`` 16 by default; over the budget, 422); with a ``level``, and at
-    every other decision (``strong`` by default), the player's ``decide``."""
+    every other decision (``strong`` by default), the player's ``decide``. ``hand``, when the caller
+    has it, is ``view``'s replay (a view is not replayed twice)."""
     from ..analysis import adapter_for
     from ..analysis.adapters import ADAPTERS
     from ..analysis.sampling import hint
-    hand = game.replay(view)
+    if hand is None:
+        hand = game.replay(view)
     adapter = ADAPTERS.get(game.id)
     if level is None and adapter is not None and adapter.applies(hand.options) and adapter.in_play(hand):
         adapter_for(game, hand.options)

@@ -28,7 +28,9 @@ def play_hand(game, record: dict, kinds: list[str], seed: str, timings: dict | N
               cap: int | None = DEFAULT_REQUEST_CAP, samples: int | None = None) -> object:
     """``record`` played to its end, seat ``s`` by ``kinds[s]``; returns the finished engine hand.
 
-    ``timings`` (optional) collects each decision's seconds by (kind, phase, method). A strong
+    ``timings`` (optional) collects each decision's seconds by (kind, phase, method), as pairs
+    (wall clock, this thread's CPU time: what the decision cost one core, whatever else the
+    machine ran meanwhile). A strong
     decision refused for its node cap (a card-play position the double-dummy hint cannot finish)
     is made by the basic player instead, and counted as method ``fallback``."""
     hand = game.replay(record)
@@ -37,7 +39,7 @@ def play_hand(game, record: dict, kinds: list[str], seed: str, timings: dict | N
         seat = hand.to_act
         kind = kinds[seat]
         phase = hand.phase
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         if kind == "random":
             move, method = random_move(hand.legal_moves(), rng), "random"
         else:
@@ -49,7 +51,8 @@ def play_hand(game, record: dict, kinds: list[str], seed: str, timings: dict | N
                 vh = game.replay(view)
                 move, method = basic.decide(game, vh, vh.legal_moves()), "fallback"
         if timings is not None:
-            timings.setdefault((kind, phase, method), []).append(time.perf_counter() - start)
+            timings.setdefault((kind, phase, method), []).append(
+                (time.perf_counter() - start, time.thread_time() - cpu))
         hand.play(game.parse_move(move, hand.n, hand.pack, None, "move"), len(hand.moves))
     return hand
 

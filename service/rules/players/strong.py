@@ -5,8 +5,9 @@
   node budget, ``rollouts``: each candidate played on each sampled deal and the hand finished by
   the basic player for every seat, the estimate being the tricks the seat's side takes from here
   (the double-dummy objective, counted by a playout instead of a search).
-- **Every other decision** (auctions, trump choices, face-down cards, discards, drop or stay, all of
-  Sixes): ``rollouts`` to the end of the hand on complete records drawn consistent with the view,
+- **Sixes**: ``sixes.py`` (many deals, each move played out on small ints by the basic player).
+- **Every other decision** (auctions, trump choices, face-down cards, discards, drop or stay):
+  ``rollouts`` to the end of the hand on complete records drawn consistent with the view,
   the rest of the auction and the play by the basic player, each outcome scored by the game's own
   scoring (the engine's ``result``) as the seat's score advantage over the others.
 
@@ -24,12 +25,11 @@ from ..analysis.adapters import ADAPTERS, move_code
 from ..analysis.play import REVEAL
 from ..cards import NAMES, cards_in, lookup
 from ..errors import M
-from . import basic
+from . import basic, sixes
 
 DD_TRICKS = {"bid-whist": 6, "five-hundred": 6, "court-piece": 6, "buck-euchre": 5}  # tricks left
 DD_SAMPLES = 8
 DD_NODES = 40_000  # a request's nodes for its double-dummy samples (about 0.4 s of today's solver)
-ROLLOUT_SAMPLES = {"sixes": 24}  # per game where not 6: a Sixes playout is cheap, its chips noisy
 FILL_ATTEMPTS = 8
 
 
@@ -91,52 +91,11 @@ def _walk_fill(value, pool: list[int]):
     return value
 
 
-def fill_sixes(game, view: dict, rng: random.Random, counter: Counter) -> tuple[dict, object]:
-    """Sixes: each other seat's unplayed cards drawn exactly (``sampling.Sampler``) under what its
-    passes show: a pass that the rules forced (no voluntary passing, or no chip to pay) held no card
-    playable at that moment. A dealt hand is the seat's played cards and its drawn ones."""
-    from ..analysis.sampling import Sampler
-    hand = game.start({**view, "moves": []})
-    n, viewer = hand.n, view["viewer"]
-    forbid, played = [0] * n, [[] for _ in range(n)]
-    voluntary = hand.options.get("voluntary_pass")
-    for i, raw in enumerate(view.get("moves", [])):
-        move = game.parse_move(raw, n, hand.pack, viewer, f"record.moves[{i}]")
-        s = move["seat"]
-        if move["type"] == "pass" and (not voluntary or hand.chips[s] <= 0):
-            forbid[s] |= hand.playable
-        elif move["type"] == "play":
-            played[s].append(move["card"])
-        hand.play(move, i)
-    counter.add(len(view.get("moves", [])))
-    dealt = view["deal"]["hands"]
-    mine = [lookup(c) for c in dealt[viewer]]
-    seen = 0
-    for c in mine + [c for p in played for c in p]:
-        seen |= 1 << c
-    pool = [c for c in hand.pack.order if not seen >> c & 1]
-    hidden = [0 if s == viewer else len(dealt[s]) - len(played[s]) for s in range(n)]
-    sampler = Sampler(pool, hidden, forbid, [0] * n, None, counter.budget)
-    places, _ = sampler.draw(f"{rng.getrandbits(64)}")
-    hands = []
-    for s in range(n):
-        if s == viewer:
-            hands.append(list(dealt[s]))
-        else:
-            cards = played[s] + [c for c in hand.pack.order if places[s] >> c & 1]
-            hands.append([NAMES[c] for c in cards])
-    record = {k: v for k, v in view.items() if k != "viewer"}
-    record.update(deal={**view["deal"], "hands": hands})
-    return record, game.replay(record)
-
-
 def fill(game, view: dict, rng: random.Random, counter: Counter) -> tuple[dict, object]:
     """A complete record whose view for the viewer is ``view`` (cards the viewer cannot see dealt at
     random, a hidden discard or face-down card chosen among its holder's cards), checked by the
     engine's replay; ``FILL_ATTEMPTS`` draws at most, each counted in the budget."""
     from ..analysis.sampling import visible_cards
-    if game.id == "sixes":
-        return fill_sixes(game, view, rng, counter)
     hand0 = game.start({**view, "moves": []})
     in_deal, moved = visible_cards(view)
     pool_mask = hand0.pack.mask & ~in_deal & ~moved
@@ -378,4 +337,6 @@ def decide(game, view: dict, hand, listing: list[dict], seed: str, samples: int 
                     out["move"] = listing[j]
                 return {"method": "double_dummy", **out}
         return card_rollouts(game, hand, view, listing, seed, samples or 6, counter)
-    return rollouts(game, view, hand, listing, seed, samples or ROLLOUT_SAMPLES.get(game.id, 6), counter)
+    if game.id == "sixes":
+        return sixes.decide(game, hand, listing, seed, samples, counter)
+    return rollouts(game, view, hand, listing, seed, samples or 6, counter)
