@@ -178,12 +178,12 @@ def score(game_id):
     pause = cooperative() or _no_pause  # under gevent: the worker's other requests run between the steps
     if pause is not _no_pause:  # a body of megabytes already in the socket is read without a wait
         request.environ["wsgi.input"] = _PausingInput(request.environ["wsgi.input"], pause)
-    data = body(cap="MAX_TOURNAMENT_BYTES", check_accept=False)
+    data = body(cap="MAX_TOURNAMENT_BYTES", check_accept=False, pause=pause)  # parsed a piece at a time
     pause()
     lim = limits(current_app.config)
     try:
         bounded(data, lim)
-        event = load_event(data)
+        event = load_event(data) if pause is _no_pause else load_event(data, pause)  # a pause after each table
         pause()
     except TournamentError as exc:
         return problem_of(exc)

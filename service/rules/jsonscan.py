@@ -57,3 +57,73 @@ def scan(raw, limit) -> int:
             depth -= 1
         digits = 0
     return flags
+
+
+IN_STRING = 1  # ``pieces``'s state between two calls: inside a string,
+ESCAPED = 2  # right after its backslash
+UNPAIRED = 4  # a closing bracket without its opening one: the parser will refuse the body
+
+
+@cython.ccall
+@cython.locals(raw=bytes, begin=cython.Py_ssize_t, stop=cython.Py_ssize_t, most=cython.Py_ssize_t,
+               run_most=cython.Py_ssize_t, state=cython.Py_ssize_t, i=cython.Py_ssize_t, j=cython.Py_ssize_t,
+               start=cython.Py_ssize_t, end=cython.Py_ssize_t, last=cython.Py_ssize_t, n=cython.Py_ssize_t,
+               commas=cython.Py_ssize_t, c=cython.uchar, g=cython.uchar, in_string=cython.bint,
+               escaped=cython.bint)
+def pieces(raw, begin, stop, most, run_most, opens, runs, state) -> int:
+    """Where a large body may be parsed a piece at a time, read from ``raw[begin:stop]``: appended to
+    ``runs`` as ``start, end, count``, in order; ``opens`` holds where each array or object still
+    open starts; the answer is the state to pass to the call that reads on from ``stop``
+    (``IN_STRING | ESCAPED``, or ``UNPAIRED``), so that a caller may read a long body in slices.
+
+    A piece is an array or object of at most ``most`` bytes inside a larger one (the outermost value
+    is never one), not inside another piece; consecutive pieces with nothing but blanks and one comma
+    between them (siblings in an array, if the body is valid) are joined into one run of ``count``
+    values while the run spans at most ``run_most`` bytes. Exact for valid JSON; on anything else
+    some spans, which the caller's parser, checking every piece and what is left around them,
+    refuses (``service.http.pieces``). One C loop over the bytes, as ``scan``."""
+    in_string = (state & IN_STRING) != 0
+    escaped = (state & ESCAPED) != 0
+    stop = min(stop, len(raw))
+    i = begin - 1
+    for c in raw[begin:stop]:
+        i += 1
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == 92:  # \
+                escaped = True
+            elif c == 34:  # "
+                in_string = False
+            continue
+        if c == 34:
+            in_string = True
+        elif c == 91 or c == 123:  # [ {
+            opens.append(i)
+        elif c == 93 or c == 125:  # ] }
+            if not opens:
+                return UNPAIRED
+            start = opens.pop()
+            end = i + 1
+            if not opens or end - start > most:
+                continue
+            n = len(runs)
+            while n and runs[n - 2] > start:  # runs inside this value: it is the piece now
+                del runs[n - 3:]
+                n -= 3
+            if n:
+                last = runs[n - 2]
+                commas = 0
+                for j in range(last, start):
+                    g = raw[j]
+                    if g == 44:  # ,
+                        commas += 1
+                    elif g != 32 and g != 9 and g != 10 and g != 13:  # not a blank
+                        commas = 2
+                        break
+                if commas == 1 and end - runs[n - 3] <= run_most:
+                    runs[n - 2] = end
+                    runs[n - 1] += 1
+                    continue
+            runs.extend((start, end, 1))
+    return (IN_STRING if in_string else 0) | (ESCAPED if escaped else 0)

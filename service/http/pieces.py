@@ -1,0 +1,115 @@
+"""A large JSON body parsed a piece at a time, with a pause between the pieces (issue 30).
+
+``orjson.loads`` of a whole 10,000-hand event (12-24 MB) is one C call of ~100 ms that cannot yield:
+the worker's other requests wait for it. So the body is cut where it can be without changing what
+the parse gives: ``service.rules.jsonscan.pieces`` finds, in one C pass, the arrays and objects of at
+most ``PIECE_BYTES`` inside larger ones (a tournament's records), joined into runs of siblings of at
+most ``RUN_BYTES``. Each run is parsed as an array of its values, with a pause after each; what is
+left around them (the *skeleton*: the event, its rounds and tables, each run replaced by a
+placeholder string) is parsed last, and the runs' values are put back where their placeholders stand.
+
+The answer is ``orjson.loads(raw)``'s, exactly, or its very error:
+
+- JSON's grammar is context-free: a value may be replaced by any other value. If the skeleton and
+  every run parse, the body does too, and gives the skeleton with each placeholder replaced (a run
+  of several values must stand where a list's element stands: checked while filling). Numbers,
+  strings, duplicate keys (the last value, at the first one's place) are read by orjson itself in
+  both. If the body parses, the pass found its values exactly, and every piece parses.
+- A placeholder is a string starting with U+0000, which a body can only write as ``\\u0000``: a body
+  that holds that escape anywhere is parsed whole, so no string of the client's is taken for one.
+- Anything that fails (a piece, the skeleton, a placeholder out of place, the pass itself) is
+  answered by parsing the whole body in one call, so a refused body gets the very problem it got
+  before (orjson checks a document before it builds anything: ~35 ms for 12 MB that fail at the end).
+
+Only the compiled core has the C pass; the pure core, and a body under ``WHOLE_BYTES``, are parsed whole.
+"""
+
+from __future__ import annotations
+
+import orjson
+
+from ..rules import jsonscan
+
+WHOLE_BYTES = 1 << 20  # below: one parse (~10 ms), no machinery
+PIECE_BYTES = 64 * 1024  # a record is 1-20 KB: the pieces are the records and score-sheet lines
+RUN_BYTES = 256 * 1024  # a run's parse is ~2 ms
+_MARK = "\x00"
+
+
+class _Misplaced(Exception):
+    """A placeholder where the body could not have held its values: the body is parsed whole."""
+
+
+SCAN_BYTES = 2 << 20  # the C pass reads this much between two pauses (~10 ms)
+
+
+def loads(raw: bytes, pause) -> object:
+    """``orjson.loads(raw)``, calling ``pause()`` between pieces of the work."""
+    if len(raw) < WHOLE_BYTES or not jsonscan.compiled or raw.find(b"\\u0000") >= 0:
+        return orjson.loads(raw)
+    return pieced(raw, pause, find(raw, pause))
+
+
+def find(raw: bytes, pause, piece: int = PIECE_BYTES, run: int = RUN_BYTES, scan: int = SCAN_BYTES) -> list | None:
+    """``jsonscan.pieces`` over the whole body, ``scan`` bytes at a time: the runs, flat, or None
+    where the body cannot be valid JSON (it is then parsed whole, for its error)."""
+    opens: list = []
+    runs: list = []
+    state = 0
+    for begin in range(0, len(raw), scan):
+        state = jsonscan.pieces(raw, begin, begin + scan, piece, run, opens, runs, state)
+        if state & jsonscan.UNPAIRED:
+            return None
+        pause()
+    return None if state or opens else runs
+
+
+def pieced(raw: bytes, pause, runs: list | None) -> object:
+    """``loads`` once ``runs`` (``jsonscan.pieces``'s answer) are found."""
+    if not runs:
+        return orjson.loads(raw)
+    values, skeleton, at = [], [], 0
+    try:
+        for k in range(0, len(runs), 3):
+            start, end = runs[k], runs[k + 1]
+            values.append(orjson.loads(b"[" + raw[start:end] + b"]"))
+            skeleton.append(raw[at:start])
+            skeleton.append(b'"\\u0000%d"' % (k // 3))
+            at = end
+            pause()
+        skeleton.append(raw[at:])
+        data = orjson.loads(b"".join(skeleton))
+        pause()
+        if type(data) is dict or type(data) is list:
+            return _fill(data, values, pause)
+    except (orjson.JSONDecodeError, _Misplaced):
+        pass
+    return orjson.loads(raw)  # the error, exactly as the whole body's parse words it (or, were the pass wrong, the value)
+
+
+def _fill(node, values: list, pause):
+    """``node`` (a container of the skeleton) with each placeholder replaced by its run's values: a
+    dict in place, a list anew (a run of several values takes several places)."""
+    if type(node) is dict:
+        for key, value in node.items():
+            if key[:1] == _MARK:  # a run where a key stands
+                raise _Misplaced
+            kind = type(value)
+            if kind is str and value[:1] == _MARK:
+                run = values[int(value[1:])]
+                if len(run) != 1:  # several values as one member's
+                    raise _Misplaced
+                node[key] = run[0]  # a value replaced: the dict's size and order stay
+            elif kind is dict or kind is list:
+                node[key] = _fill(value, values, pause)
+        pause()
+        return node
+    out = []
+    for value in node:
+        kind = type(value)
+        if kind is str and value[:1] == _MARK:
+            out.extend(values[int(value[1:])])
+        else:
+            out.append(_fill(value, values, pause) if kind is dict or kind is list else value)
+    pause()
+    return out
