@@ -36,7 +36,7 @@ RUN_BYTES = 256 * 1024  # a run's parse is ~2 ms
 _MARK = "\x00"
 
 
-class _Misplaced(Exception):
+class Misplaced(Exception):
     """A placeholder where the body could not have held its values: the body is parsed whole."""
 
 
@@ -50,9 +50,11 @@ def loads(raw: bytes, pause) -> object:
     return pieced(raw, pause, find(raw, pause))
 
 
-def find(raw: bytes, pause, piece: int = PIECE_BYTES, run: int = RUN_BYTES, scan: int = SCAN_BYTES) -> list | None:
+def find(raw: bytes, pause, piece: int | None = None, run: int | None = None, scan: int | None = None) -> list | None:
     """``jsonscan.pieces`` over the whole body, ``scan`` bytes at a time: the runs, flat, or None
-    where the body cannot be valid JSON (it is then parsed whole, for its error)."""
+    where the body cannot be valid JSON (it is then parsed whole, for its error). The sizes are this
+    module's unless given."""
+    piece, run, scan = piece or PIECE_BYTES, run or RUN_BYTES, scan or SCAN_BYTES
     opens: list = []
     runs: list = []
     state = 0
@@ -65,26 +67,32 @@ def find(raw: bytes, pause, piece: int = PIECE_BYTES, run: int = RUN_BYTES, scan
 
 
 def pieced(raw: bytes, pause, runs: list | None) -> object:
-    """``loads`` once ``runs`` (``jsonscan.pieces``'s answer) are found."""
-    if not runs:
-        return orjson.loads(raw)
-    values, skeleton, at = [], [], 0
-    try:
-        for k in range(0, len(runs), 3):
-            start, end = runs[k], runs[k + 1]
-            values.append(orjson.loads(b"[" + raw[start:end] + b"]"))
-            skeleton.append(raw[at:start])
-            skeleton.append(b'"\\u0000%d"' % (k // 3))
-            at = end
-            pause()
-        skeleton.append(raw[at:])
-        data = orjson.loads(b"".join(skeleton))
-        pause()
-        if type(data) is dict or type(data) is list:
-            return _fill(data, values, pause)
-    except (orjson.JSONDecodeError, _Misplaced):
-        pass
+    """``loads`` once ``runs`` (``find``'s answer) are found."""
+    if runs:
+        try:
+            return assemble(raw, runs, pause)
+        except (orjson.JSONDecodeError, Misplaced):
+            pass
     return orjson.loads(raw)  # the error, exactly as the whole body's parse words it (or, were the pass wrong, the value)
+
+
+def assemble(raw: bytes, runs: list, pause) -> object:
+    """The body's value from its runs and its skeleton; ``orjson.JSONDecodeError`` or ``Misplaced``
+    where the body is not valid JSON (``pieced`` then parses it whole, for its error)."""
+    values, skeleton, at = [], [], 0
+    for k in range(0, len(runs), 3):
+        start, end = runs[k], runs[k + 1]
+        values.append(orjson.loads(b"[" + raw[start:end] + b"]"))
+        skeleton.append(raw[at:start])
+        skeleton.append(b'"\\u0000%d"' % (k // 3))
+        at = end
+        pause()
+    skeleton.append(raw[at:])
+    data = orjson.loads(b"".join(skeleton))
+    pause()
+    if type(data) is not dict and type(data) is not list:  # the runs lay inside no container
+        raise Misplaced
+    return _fill(data, values, pause)
 
 
 def _fill(node, values: list, pause):
@@ -93,12 +101,12 @@ def _fill(node, values: list, pause):
     if type(node) is dict:
         for key, value in node.items():
             if key[:1] == _MARK:  # a run where a key stands
-                raise _Misplaced
+                raise Misplaced
             kind = type(value)
             if kind is str and value[:1] == _MARK:
                 run = values[int(value[1:])]
                 if len(run) != 1:  # several values as one member's
-                    raise _Misplaced
+                    raise Misplaced
                 node[key] = run[0]  # a value replaced: the dict's size and order stay
             elif kind is dict or kind is list:
                 node[key] = _fill(value, values, pause)
