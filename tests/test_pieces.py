@@ -222,3 +222,13 @@ def test_the_endpoint_answers_byte_for_byte_as_with_the_whole_parse_and_check(cl
         (bodies[i], a, b) for i, (a, b) in enumerate(zip(after, before)) if a != b)
     assert len({status for status, _, _ in before}) >= 3 and len(pauses) > len(bodies)
     assert len(assembled) >= (len(EXAMPLES) if jsonscan.compiled else 0)  # in pieces, not parsed whole
+
+
+def test_an_answer_is_written_a_slice_at_a_time_as_orjson_writes_it_whole(monkeypatch):
+    r = random.Random(34)
+    monkeypatch.setattr(pieces, "DUMP_ITEMS", 3)
+    for _ in range(300):
+        value = {"a": [_value(r) for _ in range(r.randint(0, 12))], "b": _value(r), "é\"": {"c": list(range(7))}}
+        calls = []
+        assert pieces.dumps(value, lambda: calls.append(1)) == orjson.dumps(value)
+        assert len(calls) >= len(value["a"]) // 3
