@@ -9,6 +9,7 @@ import copy
 import importlib.util
 import json
 import random
+from array import array
 from pathlib import Path
 
 import orjson
@@ -92,10 +93,10 @@ def test_the_compiled_pass_finds_what_its_source_finds():
         for scan in (3, 50, 10 ** 6):
             found = []
             for module in (jsonscan, source):
-                opens, runs, state = [], [], 0
+                stack, runs, state = array("q", bytes(8 * 64)), [], 0
                 for begin in range(0, len(raw), scan):
-                    state = module.pieces(raw, begin, begin + scan, 10, 30, opens, runs, state)
-                found.append((opens, runs, state))
+                    state = module.pieces(raw, begin, begin + scan, 10, 30, stack, runs, state)
+                found.append((list(stack), runs, state))
             assert found[0] == found[1], raw
 
 

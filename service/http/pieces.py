@@ -26,6 +26,8 @@ Only the compiled core has the C pass; the pure core, and a body under ``WHOLE_B
 
 from __future__ import annotations
 
+from array import array
+
 import orjson
 
 from ..rules import jsonscan
@@ -40,6 +42,7 @@ class Misplaced(Exception):
     """A placeholder where the body could not have held its values: the body is parsed whole."""
 
 
+STACK = 1024  # arrays and objects open at once (orjson's own limit): deeper, the body is parsed whole
 SCAN_BYTES = 1 << 20  # the C pass reads this much between two pauses (~5 ms)
 
 
@@ -55,15 +58,15 @@ def find(raw: bytes, pause, piece: int | None = None, run: int | None = None, sc
     where the body cannot be valid JSON (it is then parsed whole, for its error). The sizes are this
     module's unless given."""
     piece, run, scan = piece or PIECE_BYTES, run or RUN_BYTES, scan or SCAN_BYTES
-    opens: list = []
+    stack = array("q", bytes(8 * STACK))
     runs: list = []
     state = 0
     for begin in range(0, len(raw), scan):
-        state = jsonscan.pieces(raw, begin, begin + scan, piece, run, opens, runs, state)
-        if state & jsonscan.UNPAIRED:
+        state = jsonscan.pieces(raw, begin, begin + scan, piece, run, stack, runs, state)
+        if state & jsonscan.UNREADABLE:
             return None
         pause()
-    return None if state or opens else runs
+    return None if state else runs
 
 
 def pieced(raw: bytes, pause, runs: list | None) -> object:

@@ -60,31 +60,37 @@ def scan(raw, limit) -> int:
 
 
 IN_STRING = 1  # ``pieces``'s state between two calls: inside a string,
-ESCAPED = 2  # right after its backslash
-UNPAIRED = 4  # a closing bracket without its opening one: the parser will refuse the body
+ESCAPED = 2  # right after its backslash;
+UNREADABLE = 4  # or stop: a closing bracket without its opening one, or nesting deeper than the stack
+DEPTH = 8  # the state's depth is state // DEPTH
 
 
 @cython.ccall
 @cython.locals(raw=bytes, begin=cython.Py_ssize_t, stop=cython.Py_ssize_t, most=cython.Py_ssize_t,
-               run_most=cython.Py_ssize_t, state=cython.Py_ssize_t, i=cython.Py_ssize_t, j=cython.Py_ssize_t,
-               start=cython.Py_ssize_t, end=cython.Py_ssize_t, last=cython.Py_ssize_t, n=cython.Py_ssize_t,
-               commas=cython.Py_ssize_t, c=cython.uchar, g=cython.uchar, in_string=cython.bint,
-               escaped=cython.bint)
-def pieces(raw, begin, stop, most, run_most, opens, runs, state) -> int:
+               run_most=cython.Py_ssize_t, stack=cython.longlong[:], state=cython.Py_ssize_t,
+               i=cython.Py_ssize_t, n=cython.Py_ssize_t, depth=cython.Py_ssize_t,
+               start=cython.Py_ssize_t, end=cython.Py_ssize_t, cur_start=cython.Py_ssize_t,
+               cur_end=cython.Py_ssize_t, cur_count=cython.Py_ssize_t, c=cython.uchar,
+               in_string=cython.bint, escaped=cython.bint)
+def pieces(raw, begin, stop, most, run_most, stack, runs, state) -> int:
     """Where a large body may be parsed a piece at a time, read from ``raw[begin:stop]``: appended to
-    ``runs`` as ``start, end, count``, in order; ``opens`` holds where each array or object still
-    open starts; the answer is the state to pass to the call that reads on from ``stop``
-    (``IN_STRING | ESCAPED``, or ``UNPAIRED``), so that a caller may read a long body in slices.
+    ``runs`` as ``start, end, count``, in order. ``stack`` (an ``array("q")``) holds where each array
+    or object still open starts; the answer is the state to pass to the call that reads on from
+    ``stop`` (its depth, ``IN_STRING``, ``ESCAPED``), or ``UNREADABLE``: a caller may read a long body
+    in slices.
 
     A piece is an array or object of at most ``most`` bytes inside a larger one (the outermost value
     is never one), not inside another piece; consecutive pieces with nothing but blanks and one comma
     between them (siblings in an array, if the body is valid) are joined into one run of ``count``
     values while the run spans at most ``run_most`` bytes. Exact for valid JSON; on anything else
     some spans, which the caller's parser, checking every piece and what is left around them,
-    refuses (``service.http.pieces``). One C loop over the bytes, as ``scan``."""
+    refuses (``service.http.pieces``). One C loop over the bytes, as ``scan``; the run being joined
+    is kept in C until it is complete, so a flood of small values costs no Python object each."""
     in_string = (state & IN_STRING) != 0
     escaped = (state & ESCAPED) != 0
+    depth = state // DEPTH
     stop = min(stop, len(raw))
+    cur_start = cur_end = cur_count = 0
     i = begin - 1
     for c in raw[begin:stop]:
         i += 1
@@ -99,31 +105,52 @@ def pieces(raw, begin, stop, most, run_most, opens, runs, state) -> int:
         if c == 34:
             in_string = True
         elif c == 91 or c == 123:  # [ {
-            opens.append(i)
+            if depth == len(stack):
+                return UNREADABLE
+            stack[depth] = i
+            depth += 1
         elif c == 93 or c == 125:  # ] }
-            if not opens:
-                return UNPAIRED
-            start = opens.pop()
+            if depth == 0:
+                return UNREADABLE
+            depth -= 1
+            start = stack[depth]
             end = i + 1
-            if not opens or end - start > most:
+            if depth == 0 or end - start > most:
                 continue
-            n = len(runs)
-            while n and runs[n - 2] > start:  # runs inside this value: it is the piece now
-                del runs[n - 3:]
-                n -= 3
-            if n:
-                last = runs[n - 2]
-                commas = 0
-                for j in range(last, start):
-                    g = raw[j]
-                    if g == 44:  # ,
-                        commas += 1
-                    elif g != 32 and g != 9 and g != 10 and g != 13:  # not a blank
-                        commas = 2
-                        break
-                if commas == 1 and end - runs[n - 3] <= run_most:
-                    runs[n - 2] = end
-                    runs[n - 1] += 1
-                    continue
-            runs.extend((start, end, 1))
-    return (IN_STRING if in_string else 0) | (ESCAPED if escaped else 0)
+            if cur_count and cur_end > start:  # the run being joined lies inside this value
+                cur_count = 0
+            if not cur_count:
+                n = len(runs)
+                while n and runs[n - 2] > start:  # so do these: this value is the piece now
+                    del runs[n - 3:]
+                    n -= 3
+                if n and end - runs[n - 3] <= run_most and _joins(raw, runs[n - 2], start):
+                    cur_start, cur_end, cur_count = runs[n - 3], end, runs[n - 1] + 1  # the last run, joined
+                    del runs[n - 3:]
+                else:
+                    cur_start, cur_end, cur_count = start, end, 1
+                continue
+            if end - cur_start <= run_most and _joins(raw, cur_end, start):
+                cur_end = end
+                cur_count += 1
+                continue
+            runs.extend((cur_start, cur_end, cur_count))
+            cur_start, cur_end, cur_count = start, end, 1
+    if cur_count:
+        runs.extend((cur_start, cur_end, cur_count))
+    return depth * DEPTH + (IN_STRING if in_string else 0) + (ESCAPED if escaped else 0)
+
+
+@cython.ccall
+@cython.locals(raw=bytes, a=cython.Py_ssize_t, b=cython.Py_ssize_t, j=cython.Py_ssize_t,
+               commas=cython.Py_ssize_t, g=cython.uchar)
+def _joins(raw, a, b) -> cython.bint:
+    """Whether ``raw[a:b]`` is blanks and exactly one comma: what stands between two values of a list."""
+    commas = 0
+    for j in range(a, b):
+        g = raw[j]
+        if g == 44:  # ,
+            commas += 1
+        elif g != 32 and g != 9 and g != 10 and g != 13:  # not a blank
+            return False
+    return commas == 1
