@@ -233,3 +233,33 @@ def test_an_answer_is_written_a_slice_at_a_time_as_orjson_writes_it_whole(monkey
         calls = []
         assert pieces.dumps(value, lambda: calls.append(1)) == orjson.dumps(value)
         assert len(calls) >= len(value["a"]) // 3
+
+
+def test_the_depth_scan_read_in_slices_answers_as_in_one_pass():
+    """``jsonscan.scan_part`` from the state the slice before left: ``scan``'s flags, whatever the cut
+    (inside a string, after a backslash, in a run of digits, with more closing brackets than opening)."""
+    r = random.Random(35)
+    for _ in range(400):
+        raw = _spoiled(json.dumps(_value(r), indent=r.choice([None, 1])).encode(), r)
+        if r.random() < 0.2:
+            raw = b"]" * r.randint(1, 3) + raw + b"[" * r.randint(0, 40)
+        for limit in (0, 2, 5, 32):
+            whole = jsonscan.scan(raw, limit)
+            for size in (1, 3, 17):
+                state = 0
+                for begin in range(0, len(raw), size):
+                    state = jsonscan.scan_part(raw, begin, begin + size, limit, state)
+                    if state & jsonscan.TOO_DEEP:
+                        break
+                assert state & 3 == whole, (raw, limit, size)
+
+
+def test_a_large_bodys_depth_scan_pauses(monkeypatch):
+    from service.http import limits
+    raw = orjson.dumps(duplicate_event("buck-euchre", boards=4, tables=3))
+    monkeypatch.setattr(limits, "SCAN_SLICE", 1000)
+    calls = []
+    assert limits.shape(raw, 32, lambda: calls.append(1)) == limits.shape(raw, 32)
+    assert len(calls) == (-(-len(raw) // 1000) if jsonscan.compiled else 0)
+    deep = raw[:-1] + b',"x":' + b"[" * 40 + b"]" * 40 + b"}"
+    assert limits.shape(deep, 32, lambda: None)[0] and limits.shape(deep, 32)[0]

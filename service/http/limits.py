@@ -30,17 +30,30 @@ _MARKED = bytes(40 if b in b"[{" else 41 if b in b"]}" else 48 if 48 <= b <= 57 
 _UNMARKED = bytes(b for b in range(256) if b not in b'[]{}"0123456789.eE')
 
 
-def shape(raw: bytes, limit: int) -> tuple[bool, bytes | bool]:
+def shape(raw: bytes, limit: int, pause=None) -> tuple[bool, bytes | bool]:
     """``(whether raw nests deeper than limit, its glance for numbers)``, before any parser sees it.
 
     Compiled, one C loop (``service.rules.jsonscan``), whose glance is whether a number is worth a
     look; the pure core, the scans below, whose glance is ``marks(raw)``. ``numbers`` takes either.
+    ``pause`` (a tournament's body: megabytes): the C loop reads ``SCAN_SLICE`` bytes between two.
     """
     if jsonscan.compiled:  # a limit beyond a C integer is no limit: capped, not an OverflowError
-        flags = jsonscan.scan(raw, min(limit, sys.maxsize))
+        limit = min(limit, sys.maxsize)
+        if pause is None or len(raw) <= SCAN_SLICE:
+            flags = jsonscan.scan(raw, limit)
+        else:
+            flags = 0
+            for begin in range(0, len(raw), SCAN_SLICE):
+                flags = jsonscan.scan_part(raw, begin, begin + SCAN_SLICE, limit, flags)
+                if flags & jsonscan.TOO_DEEP:
+                    break
+                pause()
         return bool(flags & jsonscan.TOO_DEEP), bool(flags & jsonscan.NUMBERS)
     marked = marks(raw)
     return json_depth_exceeds(raw, limit, marked), marked
+
+
+SCAN_SLICE = 2 << 20  # ~3 ms of the C loop
 
 
 def marks(raw: bytes) -> bytes:

@@ -20,17 +20,37 @@ NUMBERS = 2  # outside strings, a number written with ".", "e" or "E", or sixtee
 
 
 @cython.ccall
-@cython.locals(raw=bytes, limit=cython.Py_ssize_t, depth=cython.Py_ssize_t, digits=cython.Py_ssize_t,
-               c=cython.uchar, in_string=cython.bint, escaped=cython.bint, flags=cython.Py_ssize_t)
+@cython.locals(raw=bytes, limit=cython.Py_ssize_t)
 def scan(raw, limit) -> int:
     """``TOO_DEEP | NUMBERS`` as they apply to ``raw``: exact for valid JSON (any other answer is
     harmless: the parser refuses the body). Outside strings a bracket opens or closes a level; a
     digit right before ".", "e" or "E" is a float's, which ``service.http.limits.numbers`` then reads
     (an integral one becomes an int), and so is a run of sixteen digits (maybe beyond 2**53 - 1).
     In a string, a backslash escapes the next byte and a quote ends it."""
-    depth = digits = flags = 0
-    in_string = escaped = False
-    for c in raw:
+    return scan_part(raw, 0, len(raw), limit, 0) & (TOO_DEEP | NUMBERS)
+
+
+_IN_STRING = 4  # ``scan_part``'s state beside its flags: inside a string,
+_ESCAPED = 8  # right after its backslash,
+_DIGITS = 16  # the digits in a row so far (at most 16) times this (bits 4-8),
+_DEPTH = 512  # and the depth times this (bit 9 on)
+
+
+@cython.ccall
+@cython.locals(raw=bytes, begin=cython.Py_ssize_t, stop=cython.Py_ssize_t, limit=cython.Py_ssize_t,
+               state=cython.Py_ssize_t, depth=cython.Py_ssize_t, digits=cython.Py_ssize_t, c=cython.uchar,
+               in_string=cython.bint, escaped=cython.bint, flags=cython.Py_ssize_t)
+def scan_part(raw, begin, stop, limit, state) -> int:
+    """``scan`` of ``raw[begin:stop]``, from the state the part before left (0 at the start): the
+    state to pass on, whose ``TOO_DEEP | NUMBERS`` bits are ``scan``'s answer once the body is read
+    (a caller may read a body of megabytes in slices, with a pause between)."""
+    flags = state & (TOO_DEEP | NUMBERS)
+    in_string = (state & _IN_STRING) != 0
+    escaped = (state & _ESCAPED) != 0
+    digits = (state & (_DEPTH - 1)) >> 4  # (the bits below the depth's, which may be negative:
+    depth = state >> 9  # closing brackets first, in a body the parser refuses anyway)
+    stop = min(stop, len(raw))
+    for c in raw[begin:stop]:
         if in_string:
             if escaped:
                 escaped = False
@@ -40,7 +60,8 @@ def scan(raw, limit) -> int:
                 in_string = False
             continue
         if 48 <= c <= 57:  # a digit
-            digits += 1
+            if digits < 16:
+                digits += 1
             if digits >= 16:
                 flags |= NUMBERS
             continue
@@ -56,8 +77,7 @@ def scan(raw, limit) -> int:
         elif c == 93 or c == 125:  # ] }
             depth -= 1
         digits = 0
-    return flags
-
+    return flags + (_IN_STRING if in_string else 0) + (_ESCAPED if escaped else 0) + digits * _DIGITS + depth * _DEPTH
 
 IN_STRING = 1  # ``pieces``'s state between two calls: inside a string,
 ESCAPED = 2  # right after its backslash;
