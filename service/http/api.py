@@ -20,9 +20,9 @@ from ..rules import games
 from ..rules.errors import IllegalMove, InvalidRecord, short
 from ..rules.game import is_int
 from ..rules.messages import M
+from . import pieces
 from .accept import check_accept as _check_accept
 from .envelope import checker
-from . import pieces
 from .limits import numbers, pause_gc, shape
 from .problems import ApiProblem
 from .tokens import KEY_ENV, ExpiredToken, InvalidToken, Keyring, seed_commitment
