@@ -87,7 +87,8 @@ DEPTH = 8  # the state's depth is state // DEPTH
 
 @cython.ccall
 @cython.locals(raw=bytes, begin=cython.Py_ssize_t, stop=cython.Py_ssize_t, most=cython.Py_ssize_t,
-               run_most=cython.Py_ssize_t, stack=cython.longlong[:], state=cython.Py_ssize_t,
+               run_most=cython.Py_ssize_t, stack=cython.longlong[:], runs=list, state=cython.Py_ssize_t,
+               last_start=cython.Py_ssize_t, last_end=cython.Py_ssize_t, last_count=cython.Py_ssize_t,
                i=cython.Py_ssize_t, n=cython.Py_ssize_t, depth=cython.Py_ssize_t,
                start=cython.Py_ssize_t, end=cython.Py_ssize_t, cur_start=cython.Py_ssize_t,
                cur_end=cython.Py_ssize_t, cur_count=cython.Py_ssize_t, c=cython.uchar,
@@ -111,6 +112,10 @@ def pieces(raw, begin, stop, most, run_most, stack, runs, state) -> int:
     depth = state // DEPTH
     stop = min(stop, len(raw))
     cur_start = cur_end = cur_count = 0
+    n = len(runs)  # the last run in the list, kept in C too
+    last_start = last_end = last_count = 0
+    if n:
+        last_start, last_end, last_count = runs[n - 3], runs[n - 2], runs[n - 1]
     i = begin - 1
     for c in raw[begin:stop]:
         i += 1
@@ -140,13 +145,18 @@ def pieces(raw, begin, stop, most, run_most, stack, runs, state) -> int:
             if cur_count and cur_end > start:  # the run being joined lies inside this value
                 cur_count = 0
             if not cur_count:
-                n = len(runs)
-                while n and runs[n - 2] > start:  # so do these: this value is the piece now
+                if n and last_end > start:  # so do these: this value is the piece now
+                    while n and runs[n - 2] > start:
+                        del runs[n - 3:]
+                        n -= 3
+                    if n:
+                        last_start, last_end, last_count = runs[n - 3], runs[n - 2], runs[n - 1]
+                if n and end - last_start <= run_most and _joins(raw, last_end, start):  # the last run, joined
+                    cur_start, cur_end, cur_count = last_start, end, last_count + 1
                     del runs[n - 3:]
                     n -= 3
-                if n and end - runs[n - 3] <= run_most and _joins(raw, runs[n - 2], start):
-                    cur_start, cur_end, cur_count = runs[n - 3], end, runs[n - 1] + 1  # the last run, joined
-                    del runs[n - 3:]
+                    if n:
+                        last_start, last_end, last_count = runs[n - 3], runs[n - 2], runs[n - 1]
                 else:
                     cur_start, cur_end, cur_count = start, end, 1
                 continue
@@ -155,6 +165,8 @@ def pieces(raw, begin, stop, most, run_most, stack, runs, state) -> int:
                 cur_count += 1
                 continue
             runs.extend((cur_start, cur_end, cur_count))
+            n += 3
+            last_start, last_end, last_count = cur_start, cur_end, cur_count
             cur_start, cur_end, cur_count = start, end, 1
     if cur_count:
         runs.extend((cur_start, cur_end, cur_count))
