@@ -8,7 +8,14 @@ every 20 ms on a fresh connection, alternately ``GET /healthz`` and a Buck Euchr
 printed: how many, p50/p99/max latency per kind, against the issue's 100 ms p99 goal (issue 30).
 Printed, never asserted (tests/test_pause.py counts the same thing without a clock).
 
-``python -m bench.long_requests [--hands N] [--only analysis|hint|tournament]``
+Then what it costs, in process (the app's WSGI callable, best of 3): the same event scored as a sync
+worker scores it, the body parsed whole (``orjson.loads``), its shape checked whole, its answer
+written whole, against the gevent worker's way, the body parsed a run of records at a time
+(``service.http.pieces``), a pause called after each piece, table, hand, board and slice of the
+answer (here a pause that never yields: the work's own cost), and the longest stretch between two
+pauses (what a probe may wait for, besides the pause's own 5 ms).
+
+``python -m bench.long_requests [--hands N] [--only analysis|hint|tournament|cost] [--repeat N]``
 """
 
 from __future__ import annotations
@@ -54,11 +61,12 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))] * 1000 if values else float("nan")
 
 
-def run(port: int, label: str, path: str, body: bytes, probe_body: bytes) -> bool:
+def run(port: int, label: str, path: str, body: bytes, probe_body: bytes, repeat: int = 1) -> bool:
     result = {}
 
     def long_request():
-        result["status"], result["seconds"] = call(port, "POST", path, body, timeout=300)
+        for _ in range(repeat):  # one after another: the probes of every run pooled
+            result["status"], result["seconds"] = call(port, "POST", path, body, timeout=300)
     worker = threading.Thread(target=long_request)
     worker.start()
     time.sleep(0.05)  # the long request first
@@ -82,7 +90,8 @@ def run(port: int, label: str, path: str, body: bytes, probe_body: bytes) -> boo
         time.sleep(0.02)
     worker.join()
     ok = True
-    print(f"  {label}: HTTP {result['status']} in {result['seconds']:.2f} s; probes failed {failed}")
+    print(f"  {label}: HTTP {result['status']} in {result['seconds']:.2f} s"
+          f"{f' (the last of {repeat})' if repeat > 1 else ''}; probes failed {failed}")
     for kind, values in lat.items():
         p99 = pct(values, 0.99)
         ok &= p99 <= GOAL_MS and failed == 0
@@ -95,9 +104,13 @@ def run(port: int, label: str, path: str, body: bytes, probe_body: bytes) -> boo
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.long_requests", description=__doc__.splitlines()[0])
     p.add_argument("--hands", type=int, default=10_000)
-    p.add_argument("--only", choices=("analysis", "hint", "tournament"))
+    p.add_argument("--only", choices=("analysis", "hint", "tournament", "cost"))
+    p.add_argument("--repeat", type=int, default=3, help="each long request this many times in a row, "
+                   "the probes pooled (a 10,000-hand event alone gives ~25 probes: p99 would be its max)")
     args = p.parse_args(argv)
     cases = []
+    if args.only == "cost":
+        return cost(build("buck-euchre", args.hands))
     record = whole_hand()
     cap = int(os.environ.get("REFEREE_MAX_ANALYSIS_NODES", DEFAULT_REQUEST_CAP))
     if args.only in (None, "analysis"):
@@ -106,6 +119,7 @@ def main(argv=None) -> int:
     if args.only in (None, "hint"):
         cases.append(("hint at its caps (64 samples)", "/v1/games/bid-whist/hint",
                       json.dumps({"record": record, "samples": 64, "seed": "bench", "max_nodes": cap}).encode()))
+    event = None
     if args.only in (None, "tournament"):
         event = build("buck-euchre", args.hands)
         cases.append((f"{args.hands}-hand tournament", "/v1/games/buck-euchre/tournaments/score",
@@ -116,9 +130,61 @@ def main(argv=None) -> int:
     ok = True
     with Gunicorn(workers=1, app="service:create_app()", env={"REFEREE_ACCESS_LOG": "0"}) as server:
         for label, path, body in cases:
-            ok &= run(server.port, f"{label} ({len(body) / 1e6:.1f} MB)", path, body, probe_body)
+            ok &= run(server.port, f"{label} ({len(body) / 1e6:.1f} MB)", path, body, probe_body, args.repeat)
     print("  the 100 ms p99 goal: " + ("met" if ok else "NOT met"))
+    if args.only in (None, "tournament"):
+        cost(event)
     return 0
+
+
+def cost(event: dict) -> int:
+    """The event scored in process, whole and in pieces with pauses (see the module's docstring)."""
+    import gc
+
+    from service import create_app
+    from service.http import pieces
+    from service.http import tournaments as endpoint
+    raw = json.dumps(event).encode()
+    app = create_app({"TESTING": True, "ACCESS_LOG": False})
+    client = app.test_client()
+    longest = [0.0, 0.0]
+
+    def pause():
+        now = time.perf_counter()
+        longest[0] = max(longest[0], now - longest[1])
+        longest[1] = now
+
+    def once(pieced: bool) -> tuple[float, bytes]:
+        saved = endpoint.cooperative, pieces.WHOLE_BYTES
+        if pieced:
+            endpoint.cooperative = lambda: pause
+        else:
+            pieces.WHOLE_BYTES = len(raw) + 1
+        gc.collect()
+        try:
+            longest[:] = [0.0, time.perf_counter()]
+            t0 = time.perf_counter()
+            resp = client.post("/v1/games/buck-euchre/tournaments/score", data=raw,
+                               headers={"Content-Type": "application/json"})
+            return time.perf_counter() - t0, resp.data
+        finally:
+            endpoint.cooperative, pieces.WHOLE_BYTES = saved
+    timing = {False: [], True: []}
+    answers = set()
+    steps = []
+    for _ in range(3):
+        for pieced in (False, True):
+            seconds, data = once(pieced)
+            timing[pieced].append(seconds)
+            answers.add(data)
+            if pieced:
+                steps.append(longest[0])
+    whole, pieced = min(timing[False]), min(timing[True])
+    print(f"  cost in process, {len(raw) / 1e6:.1f} MB event (best of 3; load average {os.getloadavg()[0]:.2f}): "
+          f"whole {whole:.2f} s, in pieces with pauses {pieced:.2f} s ({pieced / whole:.2f}x); "
+          f"longest stretch between two pauses {min(steps) * 1000:.0f} ms; "
+          f"answers {'identical' if len(answers) == 1 else 'DIFFER'}", flush=True)
+    return 0 if len(answers) == 1 else 1
 
 
 if __name__ == "__main__":

@@ -19,10 +19,12 @@ from gevent.pywsgi import WSGIServer
 from service import create_app
 from service.http import analysis as analysis_api
 from service.http import pause as pause_module
+from service.http import pieces
 from service.http import tournaments as tournaments_api
+from service.rules import jsonscan
 from service.rules.analysis.adapters import ADAPTERS
 from service.rules.games import GAMES
-from service.rules.tournament import score_tournament
+from service.rules.tournament import TournamentError, score_tournament
 
 from .test_api_analysis import first_position
 from .tournament_events import duplicate_event
@@ -67,9 +69,10 @@ def served(monkeypatch):
         server.stop()
 
 
-def _probes_during(port: int, method: str, path: str, body: bytes) -> tuple[int, int]:
-    """(the long request's status, the probes completed before it answered)."""
-    done, probes = [], []
+def _probes_during(port: int, method: str, path: str, body: bytes, probes: list | None = None) -> tuple[int, int]:
+    """(the long request's status, the probes completed before it answered); ``probes`` collects
+    them as they complete, for a caller that looks at them midway."""
+    done, probes = [], [] if probes is None else probes
 
     def long_request():
         done.append(_request(port, method, path, body))
@@ -107,6 +110,39 @@ def test_probes_complete_while_a_tournament_is_scored(served, event):
     status, probes = _probes_during(port, "POST", "/v1/games/buck-euchre/tournaments/score", body)
     assert status == 200
     assert pauses[0].yields >= 3 and probes >= pauses[0].yields // 3, (pauses[0].yields, probes)
+
+
+def test_probes_complete_while_a_tournaments_body_is_parsed_and_its_shape_checked(served, event, monkeypatch):
+    """The body parsed a run of records at a time (runs of 64 KiB here, so that 600 hands make
+    several), then its shape checked an entrant, a board, a table at a time; the test stops the event
+    where the scoring would start (with a cap's refusal): probes complete in each step, counted."""
+    port, pauses = served
+    for name, value in (("WHOLE_BYTES", 0), ("PIECE_BYTES", 4096), ("RUN_BYTES", 64 * 1024), ("SCAN_BYTES", 256 * 1024)):
+        monkeypatch.setattr(pieces, name, value)
+    probes, marks = [], []
+
+    def marked(function):
+        def call(*args):
+            marks.append((pauses[0].yields, len(probes)))
+            try:
+                return function(*args)
+            finally:
+                marks.append((pauses[0].yields, len(probes)))
+        return call
+
+    def scoring(*args, **kwargs):
+        raise TournamentError("too_many_hands", "stopped where the scoring would start")
+    monkeypatch.setattr(pieces, "loads", marked(pieces.loads))
+    monkeypatch.setattr(tournaments_api, "load_event", marked(tournaments_api.load_event))
+    monkeypatch.setattr(tournaments_api, "score_tournament", scoring)
+    body = orjson.dumps({k: v for k, v in event.items() if k != "game"})
+    status, _ = _probes_during(port, "POST", "/v1/games/buck-euchre/tournaments/score", body, probes)
+    assert status == 422 and len(marks) == 4
+    parse = [b - a for a, b in zip(marks[0], marks[1])]  # (pauses, probes completed) while the body was parsed
+    shape = [b - a for a, b in zip(marks[2], marks[3])]  # and while its shape was checked
+    assert shape[0] >= 12 and shape[1] >= shape[0] // 3, shape  # a pause after each table (and entrant, board)
+    if jsonscan.compiled:  # (the pure core parses whole: no C pass finds the pieces)
+        assert parse[0] >= len(body) // (64 * 1024) and parse[1] >= parse[0] // 3, parse  # after each run
 
 
 def test_pauses_change_no_tournament_answer(event):

@@ -20,6 +20,7 @@ from ..rules import games
 from ..rules.errors import IllegalMove, InvalidRecord, short
 from ..rules.game import is_int
 from ..rules.messages import M
+from . import pieces
 from .accept import check_accept as _check_accept
 from .envelope import checker
 from .limits import numbers, pause_gc, shape
@@ -37,11 +38,13 @@ def reply(payload, status: int = 200) -> Response:
 
 
 def body(schema: type[rq.Envelope] | None = None, cap: str = "MAX_CONTENT_LENGTH",
-         check_accept: bool = True) -> dict:
+         check_accept: bool = True, pause=None) -> dict:
     """The request's JSON object, checked cheapest first: media type, size, syntax, depth, field count, shape.
 
     ``cap`` names the configured size cap of this kind of body (docs/TRUST.md, "Limits"): a deal
     request or a record needs far less than a match log, and a byte count is the cheapest refusal.
+    ``pause`` (a tournament's: megabytes): the body is parsed a piece at a time and its numbers
+    walked with a pause between (``service.http.pieces``), to the same value or the same error.
     """
     # the request and the app's config looked up once: each use of Flask's proxies costs a lookup
     req = request._get_current_object()
@@ -54,19 +57,19 @@ def body(schema: type[rq.Envelope] | None = None, cap: str = "MAX_CONTENT_LENGTH
     if mime not in _JSON_TYPES and not mime.endswith("+json"):
         raise ApiProblem(415, "unsupported_media_type", M("send the body as application/json"))
     raw = _raw_body(req, config[cap], config["MAX_CONTENT_LENGTH"])
-    too_deep, glance = shape(raw, config["MAX_JSON_DEPTH"])  # before the parser builds anything
+    too_deep, glance = shape(raw, config["MAX_JSON_DEPTH"], pause)  # before the parser builds anything
     if too_deep:
         raise _too_deep()
     try:
         pause_gc(environ)
-        data = orjson.loads(raw)
+        data = orjson.loads(raw) if pause is None else pieces.loads(raw, pause)
     except orjson.JSONDecodeError as exc:
         if "depth limit" in str(exc):
             raise _too_deep() from None
         raise ApiProblem(400, "invalid_json", M("the body is not valid JSON: {value}", value=exc)) from None
     if not isinstance(data, dict):
         raise ApiProblem(400, "invalid_request", M("the body must be a JSON object"))
-    data, too_big = numbers(raw, data, glance)  # refused once the shape is known good: a field the schema bounds is its 400
+    data, too_big = numbers(raw, data, glance, pause)  # refused once the shape is known good: a field the schema bounds is its 400
     if schema is not None:
         instance = _instance(schema)
         if len(data) > len(instance.fields):  # a flood of unknown fields: refused before any is examined

@@ -17,9 +17,11 @@ from schemas.tournaments import Board, Entrant, EventRequest, Round, Table, load
 from ..rules.messages import M
 from ..rules.tournament import ENV, DoubleDummy, Limits, TournamentError, score_tournament
 from ..rules.tournament_csv import to_csv
-from .api import body, game_of, reply
+from . import pieces
+from .api import body, game_of
 from .pause import cooperative
 from .problems import ApiProblem, problem
+from .wsgi import Answer
 
 tournaments = Blueprint("tournaments", __name__)
 
@@ -178,12 +180,12 @@ def score(game_id):
     pause = cooperative() or _no_pause  # under gevent: the worker's other requests run between the steps
     if pause is not _no_pause:  # a body of megabytes already in the socket is read without a wait
         request.environ["wsgi.input"] = _PausingInput(request.environ["wsgi.input"], pause)
-    data = body(cap="MAX_TOURNAMENT_BYTES", check_accept=False)
+    data = body(cap="MAX_TOURNAMENT_BYTES", check_accept=False, pause=pause)  # parsed a piece at a time
     pause()
     lim = limits(current_app.config)
     try:
         bounded(data, lim)
-        event = load_event(data)
+        event = load_event(data) if pause is _no_pause else load_event(data, pause)  # a pause after each table
         pause()
     except TournamentError as exc:
         return problem_of(exc)
@@ -196,17 +198,26 @@ def score(game_id):
     except TournamentError as exc:
         return problem_of(exc)
     pause()
-    answer = Response(to_csv(game.id, scored, pause), content_type=CSV_TYPE) if csv else reply(scored.answer)
+    answer = Response(to_csv(game.id, scored, pause), content_type=CSV_TYPE) if csv else \
+        Answer.of_json(pieces.dumps(scored.answer, pause))  # orjson's bytes, written a slice at a time
     if pause is not _no_pause:  # the event's objects freed a table at a time, not all at once at the end
-        del scored, event
-        _free(data, pause)
+        del event
+        _free(data, scored, pause)
     return answer
 
 
-def _free(data: dict, pause) -> None:
-    """Drop a scored event's records table by table, pausing between (a 10,000-hand event is millions
-    of objects: freed in one go at the request's end, they held the worker ~100 ms)."""
+def _free(data: dict, scored, pause) -> None:
+    """Drop a scored event's records table by table, and its answer's parts, pausing between (a
+    10,000-hand event is millions of objects: freed in one go at the request's end, they held the
+    worker ~100 ms; the answer, once written, and the hands' details for the CSV another ~20 ms)."""
     for rnd in data.get("rounds") or ():
         for table in rnd.get("tables") or ():
             table.clear()
+            pause()
+    for _, details in scored.hands:
+        details.clear()
+        pause()
+    for part in (scored.answer.get("boards") or ()), scored.answer["tables"], scored.answer["standings"]:
+        for item in part:
+            item.clear()
             pause()

@@ -18,6 +18,13 @@ bint = bool
 Py_ssize_t = ulonglong = uchar = int
 
 
+class longlong(int):  # noqa: N801 (Cython's name)
+    """A C ``long long``; ``longlong[:]``, a typed memoryview of them, is itself here."""
+
+    def __class_getitem__(cls, item):
+        return cls
+
+
 def locals(**types):
     """``@cython.locals(name=type, ...)``: C types of a function's locals, nothing at run time."""
     return lambda function: function

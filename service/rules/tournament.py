@@ -510,6 +510,8 @@ class _Event:
                         "round": table["round"], "table": table["table"], "position": p,
                         "entrants": by_position[p], "delta": d[p],
                         "net": d[p] - d[1 - p] if two else None, "matchpoints": 0})
+            if self.pause is not None:
+                self.pause()
         rows = [{"entrant": e["id"], "name": e["name"], "boards_played": 0, "matchpoints": 0,
                  "max_matchpoints": 0, "total": 0, "percentage": None} for e in self.body["entrants"]]
         boards = []
@@ -530,6 +532,8 @@ class _Event:
                     row["total"] += value
             boards.append({"board": board["number"], "seed": board["seed"], "dealer": board["dealer"],
                            "tables_played": played, "top": top, "results": results})
+            if self.pause is not None:  # 1,000 boards' matchpoints: ~60 ms in one go
+                self.pause()
         exact = {}
         for row in rows:
             if row["max_matchpoints"]:
@@ -630,7 +634,7 @@ def score_tournament(game: Game, body: dict, limits: Limits | None = None, work:
     ``progress(hands)`` is called after each table with the hands it held (the CLI's bar). With
     ``"double_dummy": true`` in the body, every record is then analysed as ``double_dummy`` says
     (the defaults: ``…/analysis``' caps per hand, no cap on the event). ``pause()`` after each board
-    dealt, each hand replayed and each table (the HTTP edge lets the worker's other requests run: a
+    dealt, each hand replayed, each table and each board's matchpoints (the HTTP edge lets the worker's other requests run: a
     10,000-hand event takes seconds); it changes no answer.
     """
     event = _Event(game, body, limits or Limits(), work if work is not None else Work(), progress, pause)
