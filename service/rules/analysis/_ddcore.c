@@ -539,6 +539,12 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
                 else if (ruffed) sc = -400 - r;
                 else if (mate_wins || mate_ruffs) sc = 200 - r;
                 else sc = -r;
+                /* as DDS: a suit where the other side holds fewer cards makes a smaller tree (a void
+                 * counts as many), and the lead that last cut off with as many tricks left */
+                int oc = 0;
+                for (int w = 0; w < W; w++) if (c->counted[w] != side) { int n = popc(c->hand[w][g]); oc += n ? n : c->left + 1; }
+                sc -= oc * 6;
+                if (mv->cid[i] == c->killer[c->left]) sc += 40;
             }
             uint32_t h = c->hist[s][mv->cid[i]];
             score[i] = sc * 4096 + (int32_t)(h < 4095 ? h : 4095);
