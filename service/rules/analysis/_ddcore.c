@@ -79,6 +79,8 @@ typedef struct {
     int16_t rmap[256];       /* cid -> python card */
     /* the position */
     uint32_t hand[MAXW][NG];
+    uint8_t len[MAXW][NG];   /* popcounts of hand, kept as cards are played and taken back */
+    uint8_t own[NG][32];     /* each card's seat (fixed for a deal: cards only leave hands) */
     int trump, leader, tlen, left, rem_c, rem_o;
     TS tr[MAXT + 1][MAXW];
     uint32_t trick_rel[NG];
@@ -256,6 +258,7 @@ static inline void place(Core *c, int cid) {
     if (cid >= JLEAD) { named = cid - JLEAD; cid = c->joker << 5; }  /* a led free joker naming a suit */
     int s = to_act(c), g = cid >> 5;
     c->hand[s][g] &= ~(1u << (cid & 31));
+    c->len[s][g]--;
     TS *t = &c->tr[c->left][c->tlen];
     t->seat = s; t->cid = cid;
     t->mt = (int8_t)c->must_trump;
@@ -300,6 +303,7 @@ static inline void unplace(Core *c) {
     c->tlen--;
     TS *t = &c->tr[c->left][c->tlen];
     c->hand[(int)t->seat][t->cid >> 5] |= 1u << (t->cid & 31);
+    c->len[(int)t->seat][t->cid >> 5]++;
     c->must_trump = t->mt;
 }
 
@@ -376,7 +380,7 @@ static int lead_weight4(Core *c, int s, int cid, uint32_t run, int killer) {
     int g = cid >> 5, trump = c->trump;
     int lho = (s + 1) & 3, pd = (s + 2) & 3, rho = (s + 3) & 3;
     uint32_t live = c->hand[0][g] | c->hand[1][g] | c->hand[2][g] | c->hand[3][g];
-    int nl = popc(c->hand[lho][g]), nr = popc(c->hand[rho][g]), np = popc(c->hand[pd][g]);
+    int nl = c->len[lho][g], nr = c->len[rho][g], np = c->len[pd][g];
     int tricks = c->left;
     int cl = (nl ? nl : tricks + 1) << 2, cr = (nr ? nr : tricks + 1) << 2;
     uint32_t l2 = live;
@@ -419,7 +423,7 @@ static int lead_weight4(Core *c, int s, int cid, uint32_t run, int killer) {
     if (g != trump && !np && ht_p && nr) bonus += 17;
     if (w1 == rho || w2 == rho) { if (nr != 1) bonus -= 12; }
     else if (w1 == lho && w2 == pd) { if (np != 1) bonus += 27; }
-    if (g != trump && popc(c->hand[s][g]) == 1 && c->hand[s][trump] && np > 1 && w1 == pd) bonus += 19;
+    if (g != trump && c->len[s][g] == 1 && c->hand[s][trump] && np > 1 && w1 == pd) bonus += 19;
     d += bonus;
     int tl = ht_l ? topbit(c->hand[lho][trump]) : -1, trr = ht_r ? topbit(c->hand[rho][trump]) : -1;
     int tp = ht_p ? topbit(c->hand[pd][trump]) : -1;
@@ -542,7 +546,7 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
                 /* as DDS: a suit where the other side holds fewer cards makes a smaller tree (a void
                  * counts as many), and the lead that last cut off with as many tricks left */
                 int oc = 0;
-                for (int w = 0; w < W; w++) if (c->counted[w] != side) { int n = popc(c->hand[w][g]); oc += n ? n : c->left + 1; }
+                for (int w = 0; w < W; w++) if (c->counted[w] != side) { int n = c->len[w][g]; oc += n ? n : c->left + 1; }
                 sc -= oc * 6;
                 if (mv->cid[i] == c->killer[c->left]) sc += 40;
             }
@@ -627,13 +631,13 @@ static int quick_tricks(Core *c, uint32_t rel[NG]) {
             w = popc(m >> (top + 1));  /* m's cards above every other card of the group */
             if (!w) continue;
             rel[g] |= 1u << top;
-        } else w = popc(m);
+        } else w = c->len[L][g];
         if (g == trump || !nr) {
             int longest = 0;
-            if (om) for (int x = 0; x < W; x++) if (x != L) { int n = popc(c->hand[x][g]); if (n > longest) longest = n; }
-            t += (w >= longest) ? popc(m) : w;
+            if (om) for (int x = 0; x < W; x++) if (x != L) { int n = c->len[x][g]; if (n > longest) longest = n; }
+            t += (w >= longest) ? c->len[L][g] : w;
         } else {
-            for (int i = 0; i < nr; i++) { int n = popc(c->hand[ruffers[i]][g]); if (n < w) w = n; }
+            for (int i = 0; i < nr; i++) { int n = c->len[ruffers[i]][g]; if (n < w) w = n; }
             t += w;
         }
     }
@@ -659,11 +663,11 @@ static int quick_tricks(Core *c, uint32_t rel[NG]) {
             int n;
             if (g == trump || !nm) {
                 int longest = 0;
-                for (int x = 0; x < W; x++) if (x != mate) { int k = popc(c->hand[x][g]); if (k > longest) longest = k; }
+                for (int x = 0; x < W; x++) if (x != mate) { int k = c->len[x][g]; if (k > longest) longest = k; }
                 n = w >= longest ? popc(mm) : w;
             } else {
                 n = w;
-                for (int i = 0; i < nm; i++) { int k = popc(c->hand[mr[i]][g]); if (k < n) n = k; }
+                for (int i = 0; i < nm; i++) { int k = c->len[mr[i]][g]; if (k < n) n = k; }
             }
             if (n > best) { best = n; brel = 1u << top; bg = g; }
         }
@@ -743,18 +747,15 @@ static void abstract(Core *c, uint64_t code[NG], uint32_t live[NG], uint64_t key
     memset(kb, 0, sizeof kb);
     for (int g = 0; g < NG; g++) {
         uint32_t l = 0;
-        for (int w = 0; w < c->W; w++) { l |= c->hand[w][g]; kb[w * NG + g] = (uint8_t)popc(c->hand[w][g]); }
+        for (int w = 0; w < c->W; w++) { l |= c->hand[w][g]; kb[w * NG + g] = c->len[w][g]; }
         live[g] = l;
         uint64_t cd = 0;
         int n = 0;
         while (l) {
             int r = topbit(l);
-            uint32_t b = 1u << r;
-            int w = 0;
-            while (!(c->hand[w][g] & b)) w++;
-            cd |= (uint64_t)w << (3 * n);
+            cd |= (uint64_t)c->own[g][r] << (3 * n);
             n++;
-            l &= ~b;
+            l &= ~(1u << r);
         }
         code[g] = cd;
     }
@@ -995,7 +996,7 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
             if (c->tlen == 0) c->killer[c->left] = (uint8_t)m;
             uint32_t *h = &c->hist[s][m];
             int n = 1;
-            for (int x = 0; x < NG; x++) n += popc(c->hand[s][x]);
+            for (int x = 0; x < NG; x++) n += c->len[s][x];
             if (*h < 1000000) *h += n;
             break;
         }
@@ -1112,6 +1113,11 @@ static PyObject *Core_load(Core *c, PyObject *args) {
     }
     Py_DECREF(hs);
     if (!ok) Py_RETURN_FALSE;
+    for (int w = 0; w < c->W; w++)
+        for (int g = 0; g < NG; g++) {
+            c->len[w][g] = (uint8_t)popc(c->hand[w][g]);
+            for (uint32_t m = c->hand[w][g]; m; m &= m - 1) c->own[g][__builtin_ctz(m)] = (uint8_t)w;
+        }
     c->trump = trump; c->left = left; c->rem_c = rem_c; c->rem_o = rem_o;
     c->leader = leader; c->tlen = 0;
     c->led_mask = led_mask & 15;
@@ -1125,6 +1131,8 @@ static PyObject *Core_load(Core *c, PyObject *args) {
         if (cid < 0) { Py_DECREF(ts); PyErr_Clear(); Py_RETURN_FALSE; }
         int s = to_act(c);
         c->hand[s][cid >> 5] |= 1u << (cid & 31);  /* place takes it from the hand */
+        c->len[s][cid >> 5]++;
+        c->own[cid >> 5][cid & 31] = (uint8_t)s;
         if (i == 0 && (cid >> 5) == c->joker) {
             if (named < 0 || named > 3) { Py_DECREF(ts); Py_RETURN_FALSE; }
             cid = JLEAD + named;
@@ -1136,7 +1144,7 @@ static PyObject *Core_load(Core *c, PyObject *args) {
     int n0 = -1;
     for (int w = 0; w < c->W; w++) {
         int n = 0;
-        for (int g = 0; g < NG; g++) n += popc(c->hand[w][g]);
+        for (int g = 0; g < NG; g++) n += c->len[w][g];
         if (n > MAXL) Py_RETURN_FALSE;
         int owed = (w - c->leader + c->W) % c->W < c->tlen ? 0 : 1;  /* still to play this trick */
         if (n0 < 0) n0 = n - owed;
