@@ -58,6 +58,7 @@ typedef struct {  /* the trick after its k-th card */
 } TS;
 
 static PyObject *Exhausted;
+static PyObject *shift64;  /* 64, for a hand's cards above the first 64 */
 
 typedef struct {
     PyObject_HEAD
@@ -1097,7 +1098,7 @@ static PyObject *Core_load(Core *c, PyObject *args) {
         PyObject *h = PySequence_Fast_GET_ITEM(hs, w);
         if (!PyLong_Check(h)) { ok = 0; break; }
         for (int base = 0; base < 96 && ok; base += 64) {
-            PyObject *sh = base ? PyNumber_Rshift(h, PyLong_FromLong(64)) : (Py_INCREF(h), h);
+            PyObject *sh = base ? PyNumber_Rshift(h, shift64) : (Py_INCREF(h), h);
             if (!sh) { Py_DECREF(hs); return NULL; }
             uint64_t x = PyLong_AsUnsignedLongLongMask(sh);
             Py_DECREF(sh);
@@ -1424,6 +1425,8 @@ PyMODINIT_FUNC PyInit__ddcore(void) {
     if (!m) return NULL;
     Py_INCREF(&CoreType);
     PyModule_AddObject(m, "Core", (PyObject *)&CoreType);
+    shift64 = PyLong_FromLong(64);
+    if (!shift64) return NULL;
     Exhausted = PyErr_NewException("service.rules.analysis._ddcore.Exhausted", NULL, NULL);
     Py_INCREF(Exhausted);
     PyModule_AddObject(m, "Exhausted", Exhausted);
