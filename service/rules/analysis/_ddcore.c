@@ -366,13 +366,6 @@ static void reps_of(uint32_t m, uint32_t o, int g, Moves *out) {
 
 static inline int top_rank(uint32_t m) { return m ? topbit(m) : -1; }
 
-/* the seat holding rank bit ``b`` of group ``g`` */
-static inline int owner(Core *c, int g, uint32_t b) {
-    int w = 0;
-    while (w < c->W && !(c->hand[w][g] & b)) w++;
-    return w;
-}
-
 /* a lead's weight where four seats play as two partnerships (the bridge-like games), after DDS's
  * published lead ordering: cash where the side can win; prefer suits where the opponents hold
  * fewer cards (a smaller tree); lead through the second hand's top card, not into the fourth's;
@@ -388,8 +381,8 @@ static int lead_weight4(Core *c, int s, int cid, uint32_t run, int killer) {
     int top = topbit(l2); l2 &= ~(1u << top);
     int second = l2 ? topbit(l2) : -1; if (l2) l2 &= ~(1u << second);
     int third = l2 ? topbit(l2) : -1;
-    int w1 = owner(c, g, 1u << top), w2 = second >= 0 ? owner(c, g, 1u << second) : -1;
-    int w3 = third >= 0 ? owner(c, g, 1u << third) : -1;
+    int w1 = c->own[g][top], w2 = second >= 0 ? c->own[g][second] : -1;
+    int w3 = third >= 0 ? c->own[g][third] : -1;
     int r = cid & 31, rrank = popc(live & ((1u << r) - 1));
     int seq = run != 0;
     uint32_t ptop = c->hand[pd][g], otop = c->hand[lho][g] | c->hand[rho][g];
