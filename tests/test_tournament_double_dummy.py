@@ -18,8 +18,9 @@ import pytest
 from service import cli, create_app
 from service.http import analysis as analysis_api
 from service.rules.analysis import analyse
+from service.rules.analysis.adapters import ADAPTERS
 from service.rules.games import GAMES
-from service.rules.tournament import DoubleDummy, Work, record_double_dummy, score_tournament
+from service.rules.tournament import DoubleDummy, Work, _dd_job, record_double_dummy, score_tournament
 from service.rules.tournament_csv import DD_COLUMNS, to_csv
 from schemas.tournaments import load_event
 
@@ -119,7 +120,7 @@ def _declarers_to_act_agree_with_analysis(game, rec, entry) -> int:
     checked = 0
     for i in range(end + 1 if loss else end):
         hand = game.replay({**rec, "moves": rec["moves"][:i]})
-        if hand.phase != "playing" or hand.to_act not in entry["declarers"]:
+        if not ADAPTERS[game.id].in_play(hand) or hand.to_act not in entry["declarers"]:
             continue
         answer = analyse(game, hand, 10**9, None)
         have = _tricks_of(game.id, hand, entry["declarers"])
@@ -155,6 +156,22 @@ def test_random_hands_agree_with_the_analysis_wherever_a_declarer_acts():
             assert loss["seat"] == loss["move"]["seat"] == loss["best"]["seat"] and loss["move"] != loss["best"]
         checked += _declarers_to_act_agree_with_analysis(BE, rec, entry)
     assert checked >= 25 and losses > 3 and nulls > 0  # the sample covers each case
+
+
+@pytest.mark.parametrize("game_id", ["court-piece", "five-hundred", "bid-whist"])
+def test_one_deal_played_at_four_tables_agrees_with_the_analysis_alone_or_on_a_shared_table(game_id):
+    """What the event searches (the position's value, one bounded test per move, the first move that
+    keeps the count) is what ``…/analysis`` answers; the records of one deal searched on one table
+    (``_dd_job``) get the very entries they get alone."""
+    game = GAMES[game_id]
+    rng = random.Random(f"dd-shared-{game_id}")
+    deal = game.deal(f"dd-shared-{game_id}", {}, 0, None)
+    records = [play(game_id, deal, rng) for _ in range(4)]
+    alone = [record_double_dummy(game, r, 10**9, 10**9) for r in records]
+    together = _dd_job((game_id, records, 10**9, 10**9))
+    assert [e for e, _ in together] == [e for e, _ in alone]
+    checked = sum(_declarers_to_act_agree_with_analysis(game, r, e) for r, (e, _) in zip(records, alone) if e)
+    assert checked >= 1
 
 
 def test_a_hand_over_its_node_cap_is_refused_not_the_event():

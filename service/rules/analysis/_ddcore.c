@@ -1196,6 +1196,23 @@ static PyObject *Core_search(Core *c, PyObject *args) {
     return finish_call(c, PyLong_FromLong(v));
 }
 
+static int child(Core *c, int m, int alpha, int beta);
+
+/* the exact value in [lo, hi] by zero-window tests from the guess ``g`` (MTD(f)): of root move
+ * ``m``, or of the position itself where ``m`` < 0 */
+static int mtd(Core *c, int m, int lo, int hi, int g) {
+    uint32_t rel[NG];
+    while (lo < hi) {
+        int b = g > lo + 1 ? g : lo + 1;
+        if (b > hi) b = hi;
+        int v = m < 0 ? search(c, b - 1, b, rel) : child(c, m, b - 1, b);
+        if (c->abort) break;
+        if (v < b) hi = v; else lo = v;
+        g = v;
+    }
+    return lo;
+}
+
 /* one root move's fail-soft value in (alpha, beta) */
 static int child(Core *c, int m, int alpha, int beta) {
     uint32_t r[NG];
@@ -1310,14 +1327,7 @@ static PyObject *Core_values(Core *c, PyObject *args) {
         int lo = lo0 > 0 ? lo0 : 0, hi = hi0 < cap ? hi0 : cap;
         /* a bound given is the likeliest value: the first test at it */
         int g = hi < cap ? hi : lo > 0 ? lo + 1 : guess >= 0 ? guess : estimate(c, rep);
-        while (lo < hi) {
-            int b = g > lo + 1 ? g : lo + 1;
-            if (b > hi) b = hi;
-            int v = child(c, rep, b - 1, b);
-            if (c->abort) break;
-            if (v < b) hi = v; else lo = v;
-            g = v;
-        }
+        lo = mtd(c, rep, lo, hi, g);
         guess = lo;
         for (int i = 0; i < n; i++)
             if (cids[i] == rep || (cids[i] < JLEAD && (cids[i] >> 5) == (rep >> 5) && (mv.others[k] >> (cids[i] & 31) & 1))) vals[i] = lo;
@@ -1340,16 +1350,7 @@ static PyObject *Core_value(Core *c, PyObject *args) {
     int cap = c->left < c->rem_c ? c->left : c->rem_c, lo = 0, hi = cap;
     Moves mv;
     gen_moves(c, to_act(c), -1, &mv);
-    int g = mv.n ? estimate(c, mv.cid[0]) : 0;
-    uint32_t rel[NG];
-    while (lo < hi) {
-        int b = g > lo + 1 ? g : lo + 1;
-        if (b > hi) b = hi;
-        int v = search(c, b - 1, b, rel);
-        if (c->abort) break;
-        if (v < b) hi = v; else lo = v;
-        g = v;
-    }
+    lo = mtd(c, -1, lo, hi, mv.n ? estimate(c, mv.cid[0]) : 0);
     return finish_call(c, c->abort ? NULL : PyLong_FromLong(lo));
 }
 

@@ -87,14 +87,7 @@ class Solver:
             lo, hi = lo0, hi0
             # a bound given is the likeliest value: the first test at it
             g = hi if hi < cap else lo + 1 if lo > 0 else guess if guess is not None else self.estimate(seat, rep)
-            while lo < hi:
-                b = min(max(g, lo + 1), hi)
-                v = self.child(seat, rep, b - 1, b)
-                if v < b:
-                    hi = v
-                else:
-                    lo = v
-                g = v
+            lo = self.mtd(lambda b: self.child(seat, rep, b - 1, b), lo, hi, g)
             guess = lo
             for m in members:
                 out[m] = lo
@@ -106,11 +99,15 @@ class Solver:
         p = self.p
         seat = p.to_act
         cap = p.cap() if not p.trick else p.total - p.done
-        lo, hi = 0, cap
-        g = self.estimate(seat, self.ordered(seat, None)[0][0])
+        return self.mtd(lambda b: self.search(b - 1, b), 0, cap, self.estimate(seat, self.ordered(seat, None)[0][0]))
+
+    @staticmethod
+    def mtd(test, lo: int, hi: int, g: int) -> int:
+        """The exact value in [lo, hi] by zero-window tests (``test(b)``: fail-soft, is it at least
+        b?) from the guess ``g``, MTD(f)."""
         while lo < hi:
             b = min(max(g, lo + 1), hi)
-            v = self.search(b - 1, b)
+            v = test(b)
             if v < b:
                 hi = v
             else:
