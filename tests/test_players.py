@@ -57,6 +57,41 @@ def test_same_request_same_answer_and_one_move_at_once():
     assert one["method"] == "only_move" and one["nodes"] == 0
 
 
+def test_a_seat_played_by_a_function_plays_as_the_level_it_wraps():
+    """``bench.players`` seats a previous release's player through a pipe: a function given the
+    seat's view (as JSON carries it) and the decision's seed plays exactly as the level it wraps."""
+    game = GAMES["buck-euchre"]
+    record = game.deal("players-fn-0", {}, 0, None)  # a deal where seed and level show
+    viewers, seeds = set(), []
+
+    def wrapped(game_, view, seed):
+        viewers.add(view["viewer"])
+        seeds.append((seed, len(view["moves"])))
+        answer = decide(game_, json.loads(json.dumps(view)), "strong", seed=seed)
+        return answer["move"], answer["method"]
+
+    by_function = play_hand(game, record, [wrapped, "basic", wrapped, "basic"], "f")
+    by_name = play_hand(game, record, ["strong", "basic", "strong", "basic"], "f")
+    assert by_function.to_record()["moves"] == by_name.to_record()["moves"]
+    assert viewers == {0, 2}
+    assert seeds and all(seed == f"f:{index}" for seed, index in seeds)
+
+
+def test_a_previous_release_plays_from_its_own_tree_through_a_pipe():
+    """``bench/previous.py``'s worker, given this checkout as the previous release's tree: it
+    imports that tree's ``service`` (it checks so) and decides as this process does."""
+    from bench.previous import ROOT, PreviousPlayer
+    game = GAMES["buck-euchre"]
+    record = game.deal("players-fn-0", {}, 0, None)
+    previous = PreviousPlayer(ROOT, "this tree")
+    try:
+        by_pipe = play_hand(game, record, [previous, "basic", previous, "basic"], "f")
+    finally:
+        previous.close()
+    by_name = play_hand(game, record, ["strong", "basic", "strong", "basic"], "f")
+    assert by_pipe.to_record()["moves"] == by_name.to_record()["moves"]
+
+
 def test_a_parameterized_discard_is_answered_with_cards():
     game = GAMES["five-hundred"]
     for i in range(30):

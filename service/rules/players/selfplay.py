@@ -2,8 +2,9 @@
 
 Used by ``referee selfplay`` (an event file ``referee tournament`` and ``…/tournaments/score`` take)
 and by ``bench/players.py`` (strength and speed). Each seat is ``strong``, ``basic`` or ``random``
-(uniformly random legal moves); a decision sees only its seat's view, and its seed is the hand's
-seed and the move's index, so a table replays identically.
+(uniformly random legal moves) or a function ``(game, view, seed) -> (move, method)`` (the bench
+seats a previous release's player so); a decision sees only its seat's view, and its seed is the
+hand's seed and the move's index, so a table replays identically.
 """
 
 from __future__ import annotations
@@ -44,14 +45,17 @@ def play_hand(game, record: dict, kinds: list[str], seed: str, timings: dict | N
             move, method = random_move(hand.legal_moves(), rng), "random"
         else:
             view = hand.view_record(seat)
-            try:
-                answer = decide(game, view, kind, seed=f"{seed}:{len(hand.moves)}", samples=samples, cap=cap)
-                move, method = answer["move"], answer["method"]
-            except AnalysisRefused:
-                vh = game.replay(view)
-                move, method = basic.decide(game, vh, vh.legal_moves()), "fallback"
+            if callable(kind):
+                move, method = kind(game, view, f"{seed}:{len(hand.moves)}")
+            else:
+                try:
+                    answer = decide(game, view, kind, seed=f"{seed}:{len(hand.moves)}", samples=samples, cap=cap)
+                    move, method = answer["move"], answer["method"]
+                except AnalysisRefused:
+                    vh = game.replay(view)
+                    move, method = basic.decide(game, vh, vh.legal_moves()), "fallback"
         if timings is not None:
-            timings.setdefault((kind, phase, method), []).append(
+            timings.setdefault((getattr(kind, "name", kind), phase, method), []).append(
                 (time.perf_counter() - start, time.thread_time() - cpu))
         hand.play(game.parse_move(move, hand.n, hand.pack, None, "move"), len(hand.moves))
     return hand
