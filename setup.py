@@ -96,7 +96,7 @@ class BuildCore(build_ext):
 # The double-dummy search core (docs/SOLVER.md): plain C, no Cython needed. Its source's SHA-256 is
 # compiled in, so that service/rules/analysis/core.py never runs a build older than the source.
 DDCORE = "service.rules.analysis._ddcore"
-DDCORE_FLAGS = os.environ.get("REFEREE_DDCORE_CFLAGS", "-O2 -g0").split()
+DDCORE_FLAGS = os.environ.get("REFEREE_DDCORE_CFLAGS", "-O3 -g0").split()  # -O2: 4-5 % more CPU a node
 
 
 def ddcore() -> Extension:
