@@ -715,6 +715,47 @@ static int all_tops(Core *c, uint32_t rel[NG]) {
     return side;
 }
 
+/* at the trick's second card, where four seats play as two partnerships (DDS's
+ * QuickTricksSecondHand): the tricks the second hand's side surely wins from here — this one where
+ * it can ruff and the third hand cannot, or where it holds a card above the led one and the third
+ * hand's (which cannot ruff); with no trump, a second top card of the winner's and its top cards of
+ * other suits. 0 where it cannot be sure of this trick. */
+static int second_hand(Core *c, int s, uint32_t rel[NG]) {
+    int p = (s + 2) & 3, t3 = (s + 1) & 3, trump = c->trump;
+    TS *t = cur(c);
+    int ss = t->led;
+    if (ss < 0 || (t->cid >> 5) != ss) return 0;
+    uint32_t hs = c->hand[s][ss], hp = c->hand[p][ss], h3 = c->hand[t3][ss];
+    int t3_ruffs = trump >= 0 && ss != trump && !h3 && c->hand[t3][trump];
+    if (t3_ruffs) return 0;
+    if (trump >= 0 && ss != trump && ((!hs && c->hand[s][trump]) || (!hp && c->hand[p][trump])))
+        return 1;  /* the side ruffs (any trump: the third hand follows, the leader has played) */
+    uint32_t ours = hs | hp;
+    if (!ours) return 0;
+    int rr = topbit(ours);
+    if (rr < (t->cid & 31) || (h3 && rr < topbit(h3))) return 0;
+    rel[ss] |= 1u << rr;
+    if (trump >= 0) return 1;
+    /* no trump: the winner keeps the lead and cashes on */
+    int hh = (hs >> rr & 1) ? s : p, q = 1;
+    uint32_t live = hs | hp | h3 | c->hand[(s + 3) & 3][ss];
+    uint32_t l2 = live & ~(1u << rr);
+    if (!(live >> rr >> 1) && l2 && (c->hand[hh][ss] >> topbit(l2) & 1)) {
+        q++;
+        rel[ss] |= 1u << topbit(l2);
+    }
+    for (int g = 0; g < NG; g++) {
+        if (g == ss || g == c->nowin || !c->hand[hh][g]) continue;
+        uint32_t o = c->hand[(hh + 1) & 3][g] | c->hand[(hh + 2) & 3][g] | c->hand[(hh + 3) & 3][g];
+        if (!o) q += c->len[hh][g];
+        else {
+            int top = topbit(c->hand[hh][g] | o);
+            if (c->hand[hh][g] >> top & 1) { q++; rel[g] |= 1u << top; }
+        }
+    }
+    return q;
+}
+
 /* ---------------------------------------------------------------------------------------------- */
 /* the search */
 
@@ -934,6 +975,24 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
         a0 = alpha; b0 = beta;
     }
     int s = to_act(c);
+#ifndef NO_SECOND
+    if (c->tlen == 1 && c->quick && c->W == 4 && c->joker < 0 && c->must_trump < 0
+        && !(c->hidden && !c->revealed) && c->counted[s] == c->counted[(s + 2) & 3]
+        && c->counted[s] != c->counted[(s + 1) & 3]) {
+        uint32_t qr[NG] = {0};
+        int q = second_hand(c, s, qr);
+        if (q) {
+            int cap = c->left < c->rem_c ? c->left : c->rem_c;
+            if (c->counted[s]) {
+                int lo = q < cap ? q : cap;
+                if (lo >= beta) { memcpy(rel, qr, sizeof qr); return lo; }
+            } else {
+                int hi = c->left - q < cap ? c->left - q : cap;
+                if (hi <= alpha) { memcpy(rel, qr, sizeof qr); return hi; }
+            }
+        }
+    }
+#endif
     int maximize = c->maxer[s];
     int best = maximize ? -INF : INF, best_move = -1;
     Moves mv;
