@@ -604,36 +604,42 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
 /* ---------------------------------------------------------------------------------------------- */
 /* bounds without search: the leader's quick tricks */
 
+/* hand ``h``'s sure tricks in group ``g`` with ``h`` on lead and ``nr`` seats that may ruff (their
+ * lengths bound the count); *rb the rank its proof read (0: none) */
+static int cash_group(Core *c, int h, int g, const int *ruff, int nr, uint32_t *rb) {
+    uint32_t m = c->hand[h][g], om = 0;
+    *rb = 0;
+    if (!m) return 0;
+    for (int x = 0; x < c->W; x++) if (x != h) om |= c->hand[x][g];
+    int w;
+    if (om) {
+        int top = topbit(om);
+        w = popc(m >> top >> 1);  /* m's cards above every other card of the group */
+        if (!w) return 0;
+        *rb = 1u << top;
+    } else w = c->len[h][g];
+    if (g == c->trump || !nr) {
+        int longest = 0;
+        if (om) for (int x = 0; x < c->W; x++) if (x != h) { int n = c->len[x][g]; if (n > longest) longest = n; }
+        return (w >= longest) ? c->len[h][g] : w;
+    }
+    for (int i = 0; i < nr; i++) { int n = c->len[ruff[i]][g]; if (n < w) w = n; }
+    return w;
+}
+
 static int quick_tricks(Core *c, uint32_t rel[NG]) {
     int L = c->leader, W = c->W, trump = c->trump;
-    uint32_t rest[NG] = {0};
-    for (int w = 0; w < W; w++) if (w != L) for (int g = 0; g < NG; g++) rest[g] |= c->hand[w][g];
     int ruffers[MAXW], nr = 0;
     if (trump >= 0) for (int w = 0; w < W; w++) if (w != L && c->hand[w][trump]) ruffers[nr++] = w;
     if (c->joker >= 0)
         for (int w = 0; w < W; w++)
             if (w != L && c->hand[w][c->joker] && !(trump >= 0 && c->hand[w][trump])) ruffers[nr++] = w;
-    int t = 0;
+    int t = 0, tl[NG] = {0};
+    uint32_t lrel[NG] = {0};
     for (int g = 0; g < NG; g++) {
         if (g == c->nowin || g == c->joker) continue;
-        uint32_t m = c->hand[L][g];
-        if (!m) continue;
-        uint32_t om = rest[g];
-        int w;
-        if (om) {
-            int top = topbit(om);
-            w = popc(m >> (top + 1));  /* m's cards above every other card of the group */
-            if (!w) continue;
-            rel[g] |= 1u << top;
-        } else w = c->len[L][g];
-        if (g == trump || !nr) {
-            int longest = 0;
-            if (om) for (int x = 0; x < W; x++) if (x != L) { int n = c->len[x][g]; if (n > longest) longest = n; }
-            t += (w >= longest) ? c->len[L][g] : w;
-        } else {
-            for (int i = 0; i < nr; i++) { int n = c->len[ruffers[i]][g]; if (n < w) w = n; }
-            t += w;
-        }
+        tl[g] = cash_group(c, L, g, ruffers, nr, &lrel[g]);
+        if (tl[g]) { t += tl[g]; rel[g] |= lrel[g]; }
     }
     /* a low lead to a partner's winners (the partner keeps the lead in that suit): a bound of its
      * own, never added to the leader's cashing */
@@ -642,9 +648,23 @@ static int quick_tricks(Core *c, uint32_t rel[NG]) {
         int mr[MAXW], nm = 0;
         for (int i = 0; i < nr; i++) if (ruffers[i] != mate) mr[nm++] = ruffers[i];
         if ((trump >= 0 && c->hand[L][trump]) || (c->joker >= 0 && c->hand[L][c->joker])) mr[nm++] = L;
+        /* where four seats play as two partnerships, after the crossing the partner cashes its
+         * sure tricks of the other groups too, and before it the leader cashes its own where the
+         * partner can follow or spare a card that is not one of its tricks (DDS's QuickTricks) */
+        int four = W == 4 && mate == ((L + 2) & 3) && c->counted[(L + 1) & 3] != c->counted[L]
+                   && c->counted[(L + 3) & 3] != c->counted[L];
+        int pc[NG] = {0}, psum = 0;
+        uint32_t prel[NG] = {0};
+#ifndef NO_CROSS
+        if (four)
+            for (int g = 0; g < NG; g++) {
+                if (g == c->nowin || g == c->joker) continue;
+                pc[g] = cash_group(c, mate, g, mr, nm, &prel[g]);
+                psum += pc[g];
+            }
+#endif
         int best = 0;
-        uint32_t brel = 0;
-        int bg = 0;
+        uint32_t brel[NG] = {0};
         for (int g = 0; g < NG; g++) {
             if (g == c->nowin || g == c->joker) continue;
             uint32_t low = c->hand[L][g], mm = c->hand[mate][g];
@@ -663,12 +683,28 @@ static int quick_tricks(Core *c, uint32_t rel[NG]) {
                 n = w;
                 for (int i = 0; i < nm; i++) { int k = c->len[mr[i]][g]; if (k < n) n = k; }
             }
-            if (n > best) { best = n; brel = 1u << top; bg = g; }
+            if (!n) continue;  /* an opponent ruffs the crossing */
+            uint32_t r[NG] = {0};
+            r[g] = 1u << top;
+            if (four) {
+                /* the partner's other groups; the leader's first, as many as the partner's spare
+                 * cards (of groups that are none of its tricks) allow */
+                int spare = 0;
+                for (int x = 0; x < NG; x++) {
+                    if (x == g) continue;
+                    if (pc[x]) { n += pc[x]; r[x] |= prel[x]; }
+                    else spare += c->len[mate][x];
+                }
+                for (int x = 0; x < NG; x++) {
+                    if (x == g || !tl[x] || pc[x] || tl[x] > spare) continue;
+                    n += tl[x]; spare -= tl[x]; r[x] |= lrel[x];
+                }
+            }
+            if (n > best) { best = n; memcpy(brel, r, sizeof r); }
         }
         if (best > t) {  /* the bound is this partner's now: only what it read */
             t = best;
-            memset(rel, 0, NG * sizeof(uint32_t));
-            rel[bg] = brel;
+            memcpy(rel, brel, NG * sizeof(uint32_t));
         }
     }
     return t < c->left ? t : c->left;
