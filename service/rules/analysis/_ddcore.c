@@ -453,6 +453,18 @@ static int lead_weight4(Core *c, int s, int cid, uint32_t run, int killer) {
     return w;
 }
 
+#ifndef DISC_LEN
+#define DISC_LEN(n) (-2 * (n))
+#endif
+#ifndef SAFE_LEN
+#define SAFE_LEN(n) DISC_LEN(n)
+#endif
+#ifndef DISC_KX
+#define DISC_KX 6
+#endif
+#ifndef DISC_A
+#define DISC_A 8
+#endif
 static void gen_moves(Core *c, int s, int hint, Moves *mv) {
     mv->n = 0;
     int led = c->tlen ? cur(c)->led : -1;
@@ -569,6 +581,21 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
         int ours_safe = c->counted[cur_seat] == side && curk > amax;
         /* a partner still to play beats the trick and every opponent's answer: play low */
         if (pmax > amax && pmax > curk && led2 >= 0) ours_safe = 1;
+        /* a discard (void in the suit led, no winning card): after DDS's discard weights, not
+         * from a guarded second card nor a bare top card; but from a short group (DDS prefers
+         * a long one: measured, 7 % more nodes over whole Bid Whist hands) */
+        int disc[NG] = {0};
+        if (four && led2 >= 0 && !c->hand[s][led2])
+            for (int g = 0; g < NG; g++) {
+                int n = c->len[s][g];
+                if (!n || g == led2 || g == trump) continue;
+                uint32_t l = c->hand[0][g] | c->hand[1][g] | c->hand[2][g] | c->hand[3][g];
+                int top = topbit(l);
+                uint32_t l2 = l & ~(1u << top);
+                disc[g] = ours_safe ? SAFE_LEN(n) : DISC_LEN(n);
+                if (n == 2 && l2 && c->own[g][topbit(l2)] == s) disc[g] -= DISC_KX;
+                else if (n == 1 && c->own[g][top] == s) disc[g] -= DISC_A;
+            }
         for (int i = 0; i < mv->n; i++) {
             int cid = mv->cid[i], g = cid >> 5;
             int cheap = (g == trump) * 64 + (cid & 31);
@@ -578,6 +605,10 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
             else if (wins && k > amax) sc = 400 - cheap;
             else if (wins) sc = -300 - cheap;
             else sc = -cheap;
+#ifndef NO_DISCARD
+            if (four && !wins && led2 >= 0 && g != led2 && g != trump && g != c->nowin && g != c->joker)
+                sc += disc[g];
+#endif
             uint32_t h = c->hist[s][cid];
             score[i] = sc * 4096 + (int32_t)(h < 4095 ? h : 4095);
         }
