@@ -459,6 +459,10 @@ static int lead_weight4(Core *c, int s, int cid, uint32_t run, int killer) {
 #ifndef SAFE_LEN
 #define SAFE_LEN(n) DISC_LEN(n)
 #endif
+#ifndef UNSURE  /* a card that beats the trick so far but not every answer: before the low cards, as
+                  DDS's following weights (measured: 14 % fewer nodes over whole hands than last) */
+#define UNSURE 100
+#endif
 #ifndef DISC_KX
 #define DISC_KX 6
 #endif
@@ -603,7 +607,7 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
             int wins = k > curk || (k == 500 && curk < 500), sc;
             if (ours_safe) sc = wins ? -200 - cheap : -cheap;
             else if (wins && k > amax) sc = 400 - cheap;
-            else if (wins) sc = -300 - cheap;
+            else if (wins) sc = UNSURE - cheap;
             else sc = -cheap;
 #ifndef NO_DISCARD
             if (four && !wins && led2 >= 0 && g != led2 && g != trump && g != c->nowin && g != c->joker)
