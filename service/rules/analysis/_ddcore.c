@@ -37,6 +37,12 @@
 #define DDCORE_SHA "unknown"
 #endif
 
+#ifndef SURE_TO
+#define SURE_TO 3
+#endif
+#ifndef SURE_FROM
+#define SURE_FROM 1
+#endif
 #define KW 5  /* the bucket key's words */
 typedef struct {  /* a bucket: its entries lie side by side (a walk reads memory in order) */
     uint64_t k[KW];
@@ -786,41 +792,51 @@ static int all_tops(Core *c, uint32_t rel[NG]) {
     return side;
 }
 
-/* at the trick's second card, where four seats play as two partnerships (DDS's
- * QuickTricksSecondHand): the tricks the second hand's side surely wins from here — this one where
- * it can ruff and the third hand cannot, or where it holds a card above the led one and the third
- * hand's (which cannot ruff); with no trump, a second top card of the winner's and its top cards of
- * other suits. 0 where it cannot be sure of this trick. */
-static int second_hand(Core *c, int s, uint32_t rel[NG]) {
-    int p = (s + 2) & 3, t3 = (s + 1) & 3, trump = c->trump;
+/* within a trick, where four seats play as two partnerships: the side that surely wins it (the
+ * side of the strongest card among the trick's winning card and each seat still to play's best
+ * legal card: that seat plays it and nothing after it beats it), and the tricks it surely wins from
+ * here: this one and, with no trump, as DDS's QuickTricksSecondHand, the winner's second top card of
+ * the suit led and its top cards of the other groups. *side the winning side (counted or not). */
+static int sure_trick(Core *c, int s, int alpha, int beta, int *side, uint32_t rel[NG]) {
+    int trump = c->trump, W = c->W;
     TS *t = cur(c);
     int ss = t->led;
-    if (ss < 0 || (t->cid >> 5) != ss) return 0;
-    uint32_t hs = c->hand[s][ss], hp = c->hand[p][ss], h3 = c->hand[t3][ss];
-    int t3_ruffs = trump >= 0 && ss != trump && !h3 && c->hand[t3][trump];
-    if (t3_ruffs) return 0;
-    if (trump >= 0 && ss != trump && ((!hs && c->hand[s][trump]) || (!hp && c->hand[p][trump])))
-        return 1;  /* the side ruffs (any trump: the third hand follows, the leader has played) */
-    uint32_t ours = hs | hp;
-    if (!ours) return 0;
-    int rr = topbit(ours);
-    if (rr < (t->cid & 31) || (h3 && rr < topbit(h3))) return 0;
-    rel[ss] |= 1u << rr;
-    if (trump >= 0) return 1;
-    /* no trump: the winner keeps the lead and cashes on */
-    int hh = (hs >> rr & 1) ? s : p, q = 1;
-    uint32_t live = hs | hp | h3 | c->hand[(s + 3) & 3][ss];
-    uint32_t l2 = live & ~(1u << rr);
-    if (!(live >> rr >> 1) && l2 && (c->hand[hh][ss] >> topbit(l2) & 1)) {
-        q++;
-        rel[ss] |= 1u << topbit(l2);
+    if (ss < 0) return 0;
+    int best = strength(c, t->wc, ss), bcard = t->wc, bseat = t->ws, inhand = 0;
+    int ks[MAXW], kc[MAXW], o = s;
+    for (int k = 0; k < W - c->tlen; k++, o = (o + 1) % W) {
+        int kk = -1, cd = -1;
+        if (c->hand[o][ss]) { cd = ss << 5 | topbit(c->hand[o][ss]); kk = strength(c, cd, ss); }
+        else if (trump >= 0 && c->hand[o][trump]) { cd = trump << 5 | topbit(c->hand[o][trump]); kk = 64 + (cd & 31); }
+        ks[k] = kk; kc[k] = cd;
+        if (kk > best) { best = kk; bcard = cd; bseat = o; inhand = 1; }
     }
-    for (int g = 0; g < NG; g++) {
+    int win = c->counted[bseat];
+    /* the strongest of the other side: where only the winner holds a trump, any trump of it wins */
+    int omax = c->counted[t->ws] != win ? strength(c, t->wc, ss) : -1;
+    o = s;
+    for (int k = 0; k < W - c->tlen; k++, o = (o + 1) % W)
+        if (c->counted[o] != win && ks[k] > omax) omax = ks[k];
+    (void)kc;
+    if (!(best >= 64 && omax < 64)) rel[bcard >> 5] |= 1u << (bcard & 31);
+    *side = win;
+    int need = win ? beta : c->left - alpha;  /* the tricks that make a cut */
+    if (trump >= 0 || need <= 1) return 1;
+    /* no trump: the winner keeps the lead and cashes on */
+    int hh = bseat, q = 1;
+    uint32_t mbit = inhand ? 1u << (bcard & 31) : 0;
+    uint32_t live = 0;
+    for (int w = 0; w < W; w++) live |= c->hand[w][ss];
+    live &= ~mbit;
+    uint32_t mine = c->hand[hh][ss] & ~mbit;
+    if (mine && (mine >> topbit(live) & 1)) { q++; rel[ss] |= 1u << topbit(live); }
+    for (int g = 0; g < NG && q < need; g++) {
         if (g == ss || g == c->nowin || !c->hand[hh][g]) continue;
-        uint32_t o = c->hand[(hh + 1) & 3][g] | c->hand[(hh + 2) & 3][g] | c->hand[(hh + 3) & 3][g];
-        if (!o) q += c->len[hh][g];
+        uint32_t oc = 0;
+        for (int w = 0; w < W; w++) if (w != hh) oc |= c->hand[w][g];
+        if (!oc) q += c->len[hh][g];
         else {
-            int top = topbit(c->hand[hh][g] | o);
+            int top = topbit(c->hand[hh][g] | oc);
             if (c->hand[hh][g] >> top & 1) { q++; rel[g] |= 1u << top; }
         }
     }
@@ -1047,14 +1063,15 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
     }
     int s = to_act(c);
 #ifndef NO_SECOND
-    if (c->tlen == 1 && c->quick && c->W == 4 && c->joker < 0 && c->must_trump < 0
-        && !(c->hidden && !c->revealed) && c->counted[s] == c->counted[(s + 2) & 3]
+    if (c->tlen >= SURE_FROM && c->tlen <= SURE_TO && c->quick && c->W == 4
+        && (c->trump < 0 || beta <= 1 || alpha >= c->left - 1) && c->joker < 0 && c->must_trump < 0
+        && !(c->hidden && (!c->revealed || c->trump_from)) && c->counted[s] == c->counted[(s + 2) & 3]
         && c->counted[s] != c->counted[(s + 1) & 3]) {
         uint32_t qr[NG] = {0};
-        int q = second_hand(c, s, qr);
+        int side = 0, q = sure_trick(c, s, alpha, beta, &side, qr);
         if (q) {
             int cap = c->left < c->rem_c ? c->left : c->rem_c;
-            if (c->counted[s]) {
+            if (side) {
                 int lo = q < cap ? q : cap;
                 if (lo >= beta) { memcpy(rel, qr, sizeof qr); return lo; }
             } else {
