@@ -668,7 +668,7 @@ static int cash_group(Core *c, int h, int g, const int *ruff, int nr, uint32_t *
     return w;
 }
 
-static int quick_tricks(Core *c, uint32_t rel[NG]) {
+static int quick_tricks(Core *c, uint32_t rel[NG], int need) {
     int L = c->leader, W = c->W, trump = c->trump;
     int ruffers[MAXW], nr = 0;
     if (trump >= 0) for (int w = 0; w < W; w++) if (w != L && c->hand[w][trump]) ruffers[nr++] = w;
@@ -680,8 +680,9 @@ static int quick_tricks(Core *c, uint32_t rel[NG]) {
     for (int g = 0; g < NG; g++) {
         if (g == c->nowin || g == c->joker) continue;
         tl[g] = cash_group(c, L, g, ruffers, nr, &lrel[g]);
-        if (tl[g]) { t += tl[g]; rel[g] |= lrel[g]; }
+        if (tl[g] && t < need) { rel[g] |= lrel[g]; t += tl[g]; }  /* to a cut: only what it read */
     }
+    if (t >= need) return t < c->left ? t : c->left;
     /* a low lead to a partner's winners (the partner keeps the lead in that suit): a bound of its
      * own, never added to the leader's cashing */
     for (int mate = 0; mate < W; mate++) {
@@ -714,8 +715,24 @@ static int quick_tricks(Core *c, uint32_t rel[NG]) {
             for (int x = 0; x < W; x++) if (x != mate) rest2 |= c->hand[x][g];
             int top = topbit(rest2);  /* rest2 holds the leader's low card */
             int w = popc(mm >> top >> 1);
-            if (!w) continue;
             int n;
+            uint32_t r[NG] = {0};
+#ifndef NO_KX
+            if (!w && four) {
+                /* the leader holds the top: it cashes what is above the partner's top card, then
+                 * a low card crosses to that card, above every opponent's (DDS's "Kx opposite Ax") */
+                int ptop = topbit(mm), k = tl[g];
+                uint32_t opp = c->hand[(L + 1) & 3][g] | c->hand[(L + 3) & 3][g];
+                if ((opp && topbit(opp) > ptop) || !(low & ((1u << ptop) - 1))) continue;
+                if (c->len[L][g] <= k || c->len[mate][g] <= k) k = 0;
+                for (int i = 0; i < nm; i++) if (c->len[mr[i]][g] < k + 1) k = -1;
+                if (k < 0) continue;
+                n = k + 1;
+                r[g] = 1u << ptop;
+                goto crossed;
+            }
+#endif
+            if (!w) continue;
             if (g == trump || !nm) {
                 int longest = 0;
                 for (int x = 0; x < W; x++) if (x != mate) { int k = c->len[x][g]; if (k > longest) longest = k; }
@@ -725,20 +742,22 @@ static int quick_tricks(Core *c, uint32_t rel[NG]) {
                 for (int i = 0; i < nm; i++) { int k = c->len[mr[i]][g]; if (k < n) n = k; }
             }
             if (!n) continue;  /* an opponent ruffs the crossing */
-            uint32_t r[NG] = {0};
             r[g] = 1u << top;
+#ifndef NO_KX
+        crossed:
+#endif
             if (four) {
                 /* the partner's other groups; the leader's first, as many as the partner's spare
                  * cards (of groups that are none of its tricks) allow */
                 int spare = 0;
                 for (int x = 0; x < NG; x++) {
                     if (x == g) continue;
-                    if (pc[x]) { n += pc[x]; r[x] |= prel[x]; }
+                    if (pc[x]) { if (n < need) { r[x] |= prel[x]; n += pc[x]; } }
                     else spare += c->len[mate][x];
                 }
                 for (int x = 0; x < NG; x++) {
                     if (x == g || !tl[x] || pc[x] || tl[x] > spare) continue;
-                    n += tl[x]; spare -= tl[x]; r[x] |= lrel[x];
+                    if (n < need) { r[x] |= lrel[x]; n += tl[x]; spare -= tl[x]; }
                 }
             }
             if (n > best) { best = n; memcpy(brel, r, sizeof r); }
@@ -820,7 +839,7 @@ static int sure_trick(Core *c, int s, int alpha, int beta, int *side, uint32_t r
     (void)kc;
     if (!(best >= 64 && omax < 64)) rel[bcard >> 5] |= 1u << (bcard & 31);
     *side = win;
-    int need = win ? beta : c->left - alpha;  /* the tricks that make a cut */
+    int need = win ? beta : c->left - alpha < c->rem_o ? c->left - alpha : c->rem_o;  /* tricks that make a cut */
     if (trump >= 0 || need <= 1) return 1;
     /* no trump: the winner keeps the lead and cashes on */
     int hh = bseat, q = 1;
@@ -1010,7 +1029,8 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
         int sure = !(c->hidden && !c->revealed) && c->must_trump < 0;
         if (c->quick && sure) {
             uint32_t qr[NG] = {0};
-            int t = quick_tricks(c, qr);
+            int t = quick_tricks(c, qr, c->counted[c->leader] ? beta
+                                        : c->left - alpha < c->rem_o ? c->left - alpha : c->rem_o);
             if (t) {
                 if (c->counted[c->leader]) {
                     int slo = t < cap ? t : cap;
@@ -1021,7 +1041,7 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
                     }
                     if (slo > lo) lo = slo;
                 } else {
-                    int shi = c->left - t;
+                    int shi = t >= c->rem_o ? 0 : c->left - t;  /* the others' stop: nothing more counted */
                     if (shi <= alpha) {
                         store(c, key, code, live, qr, 0, shi, -1);
                         memcpy(rel, qr, sizeof qr);
@@ -1075,7 +1095,7 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
                 int lo = q < cap ? q : cap;
                 if (lo >= beta) { memcpy(rel, qr, sizeof qr); return lo; }
             } else {
-                int hi = c->left - q < cap ? c->left - q : cap;
+                int hi = q >= c->rem_o ? 0 : c->left - q < cap ? c->left - q : cap;
                 if (hi <= alpha) { memcpy(rel, qr, sizeof qr); return hi; }
             }
         }
