@@ -1084,7 +1084,7 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
     int s = to_act(c);
 #ifndef NO_SECOND
     if (c->tlen >= SURE_FROM && c->tlen <= SURE_TO && c->quick && c->W == 4
-        && (c->trump < 0 || beta <= 1 || alpha >= c->left - 1) && c->joker < 0 && c->must_trump < 0
+        && (c->trump < 0 || beta <= 1 || alpha >= c->left - 1 || c->rem_o <= 1) && c->joker < 0 && c->must_trump < 0
         && !(c->hidden && (!c->revealed || c->trump_from)) && c->counted[s] == c->counted[(s + 2) & 3]
         && c->counted[s] != c->counted[(s + 1) & 3]) {
         uint32_t qr[NG] = {0};
