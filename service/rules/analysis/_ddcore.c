@@ -840,23 +840,26 @@ static int sure_trick(Core *c, int s, int alpha, int beta, int *side, uint32_t r
     if (!(best >= 64 && omax < 64)) rel[bcard >> 5] |= 1u << (bcard & 31);
     *side = win;
     int need = win ? beta : c->left - alpha < c->rem_o ? c->left - alpha : c->rem_o;  /* tricks that make a cut */
-    if (trump >= 0 || need <= 1) return 1;
-    /* no trump: the winner keeps the lead and cashes on */
+    if (need <= 1) return 1;
     int hh = bseat, q = 1;
-    uint32_t mbit = inhand ? 1u << (bcard & 31) : 0;
-    uint32_t live = 0;
-    for (int w = 0; w < W; w++) live |= c->hand[w][ss];
-    live &= ~mbit;
-    uint32_t mine = c->hand[hh][ss] & ~mbit;
-    if (mine && (mine >> topbit(live) & 1)) { q++; rel[ss] |= 1u << topbit(live); }
+    if (trump >= 0)  /* no other seat may ruff (nor be made to ruff the winner's cards) */
+        for (int w = 0; w < W; w++) if (w != hh && c->hand[w][trump]) return 1;
+    rel[bcard >> 5] |= 1u << (bcard & 31);  /* which seat wins now matters: it leads next */
+    /* no trump to fear: the winner keeps the lead and cashes on (without the card it wins with) */
+    uint32_t own[NG];
+    for (int g = 0; g < NG; g++) own[g] = c->hand[hh][g];
+    if (inhand) own[bcard >> 5] &= ~(1u << (bcard & 31));
+    uint32_t live = own[ss];
+    for (int w = 0; w < W; w++) if (w != hh) live |= c->hand[w][ss];
+    if (own[ss] && (own[ss] >> topbit(live) & 1)) { q++; rel[ss] |= 1u << topbit(live); }
     for (int g = 0; g < NG && q < need; g++) {
-        if (g == ss || g == c->nowin || !c->hand[hh][g]) continue;
+        if (g == ss || g == c->nowin || !own[g]) continue;
         uint32_t oc = 0;
         for (int w = 0; w < W; w++) if (w != hh) oc |= c->hand[w][g];
-        if (!oc) q += c->len[hh][g];
+        if (!oc) q += popc(own[g]);
         else {
-            int top = topbit(c->hand[hh][g] | oc);
-            if (c->hand[hh][g] >> top & 1) { q++; rel[g] |= 1u << top; }
+            int top = topbit(own[g] | oc);
+            if (own[g] >> top & 1) { q++; rel[g] |= 1u << top; }
         }
     }
     return q;
@@ -1083,8 +1086,7 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
     }
     int s = to_act(c);
 #ifndef NO_SECOND
-    if (c->tlen >= SURE_FROM && c->tlen <= SURE_TO && c->quick && c->W == 4
-        && (c->trump < 0 || beta <= 1 || alpha >= c->left - 1 || c->rem_o <= 1) && c->joker < 0 && c->must_trump < 0
+    if (c->tlen >= SURE_FROM && c->tlen <= SURE_TO && c->quick && c->W == 4 && c->joker < 0 && c->must_trump < 0
         && !(c->hidden && (!c->revealed || c->trump_from)) && c->counted[s] == c->counted[(s + 2) & 3]
         && c->counted[s] != c->counted[(s + 1) & 3]) {
         uint32_t qr[NG] = {0};
