@@ -37,12 +37,6 @@
 #define DDCORE_SHA "unknown"
 #endif
 
-#ifndef SURE_TO
-#define SURE_TO 3
-#endif
-#ifndef SURE_FROM
-#define SURE_FROM 1
-#endif
 #define KW 5  /* the bucket key's words */
 typedef struct {  /* a bucket: its entries lie side by side (a walk reads memory in order) */
     uint64_t k[KW];
@@ -459,22 +453,13 @@ static int lead_weight4(Core *c, int s, int cid, uint32_t run, int killer) {
     return w;
 }
 
-#ifndef DISC_LEN
-#define DISC_LEN(n) (-2 * (n))
-#endif
-#ifndef SAFE_LEN
-#define SAFE_LEN(n) DISC_LEN(n)
-#endif
-#ifndef UNSURE  /* a card that beats the trick so far but not every answer: before the low cards, as
-                  DDS's following weights (measured: 14 % fewer nodes over whole hands than last) */
+/* following: a card that beats the trick so far but not every answer comes before the low cards
+ * (as DDS's following weights); a discard's weight: two less per card of its group (a short group
+ * first), less from a guarded second card or a bare top card (DDS's) */
 #define UNSURE 100
-#endif
-#ifndef DISC_KX
+#define DISC_PER_CARD 2
 #define DISC_KX 6
-#endif
-#ifndef DISC_A
 #define DISC_A 8
-#endif
 static void gen_moves(Core *c, int s, int hint, Moves *mv) {
     mv->n = 0;
     int led = c->tlen ? cur(c)->led : -1;
@@ -602,7 +587,7 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
                 uint32_t l = c->hand[0][g] | c->hand[1][g] | c->hand[2][g] | c->hand[3][g];
                 int top = topbit(l);
                 uint32_t l2 = l & ~(1u << top);
-                disc[g] = ours_safe ? SAFE_LEN(n) : DISC_LEN(n);
+                disc[g] = -DISC_PER_CARD * n;
                 if (n == 2 && l2 && c->own[g][topbit(l2)] == s) disc[g] -= DISC_KX;
                 else if (n == 1 && c->own[g][top] == s) disc[g] -= DISC_A;
             }
@@ -615,10 +600,8 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
             else if (wins && k > amax) sc = 400 - cheap;
             else if (wins) sc = UNSURE - cheap;
             else sc = -cheap;
-#ifndef NO_DISCARD
             if (four && !wins && led2 >= 0 && g != led2 && g != trump && g != c->nowin && g != c->joker)
                 sc += disc[g];
-#endif
             uint32_t h = c->hist[s][cid];
             score[i] = sc * 4096 + (int32_t)(h < 4095 ? h : 4095);
         }
@@ -695,16 +678,13 @@ static int quick_tricks(Core *c, uint32_t rel[NG], int need) {
          * partner can follow or spare a card that is not one of its tricks (DDS's QuickTricks) */
         int four = W == 4 && mate == ((L + 2) & 3) && c->counted[(L + 1) & 3] != c->counted[L]
                    && c->counted[(L + 3) & 3] != c->counted[L];
-        int pc[NG] = {0}, psum = 0;
+        int pc[NG] = {0};
         uint32_t prel[NG] = {0};
-#ifndef NO_CROSS
         if (four)
             for (int g = 0; g < NG; g++) {
                 if (g == c->nowin || g == c->joker) continue;
                 pc[g] = cash_group(c, mate, g, mr, nm, &prel[g]);
-                psum += pc[g];
             }
-#endif
         int best = 0;
         uint32_t brel[NG] = {0};
         for (int g = 0; g < NG; g++) {
@@ -717,7 +697,6 @@ static int quick_tricks(Core *c, uint32_t rel[NG], int need) {
             int w = popc(mm >> top >> 1);
             int n;
             uint32_t r[NG] = {0};
-#ifndef NO_KX
             if (!w && four) {
                 /* the leader holds the top: it cashes what is above the partner's top card, then
                  * a low card crosses to that card, above every opponent's (DDS's "Kx opposite Ax") */
@@ -731,7 +710,6 @@ static int quick_tricks(Core *c, uint32_t rel[NG], int need) {
                 r[g] = 1u << ptop;
                 goto crossed;
             }
-#endif
             if (!w) continue;
             if (g == trump || !nm) {
                 int longest = 0;
@@ -743,9 +721,7 @@ static int quick_tricks(Core *c, uint32_t rel[NG], int need) {
             }
             if (!n) continue;  /* an opponent ruffs the crossing */
             r[g] = 1u << top;
-#ifndef NO_KX
         crossed:
-#endif
             if (four) {
                 /* the partner's other groups; the leader's first, as many as the partner's spare
                  * cards (of groups that are none of its tricks) allow */
@@ -814,20 +790,22 @@ static int all_tops(Core *c, uint32_t rel[NG]) {
 /* within a trick, where four seats play as two partnerships: the side that surely wins it (the
  * side of the strongest card among the trick's winning card and each seat still to play's best
  * legal card: that seat plays it and nothing after it beats it), and the tricks it surely wins from
- * here: this one and, with no trump, as DDS's QuickTricksSecondHand, the winner's second top card of
- * the suit led and its top cards of the other groups. *side the winning side (counted or not). */
+ * here: this one and, where no other seat holds a trump (as DDS's QuickTricksSecondHand with no
+ * trump), the winner's second top card of the suit led, its top cards of the other groups and the
+ * groups nobody else holds; only as many as a cut needs (alpha, beta). *side the winning side
+ * (counted or not). */
 static int sure_trick(Core *c, int s, int alpha, int beta, int *side, uint32_t rel[NG]) {
     int trump = c->trump, W = c->W;
     TS *t = cur(c);
     int ss = t->led;
     if (ss < 0) return 0;
     int best = strength(c, t->wc, ss), bcard = t->wc, bseat = t->ws, inhand = 0;
-    int ks[MAXW], kc[MAXW], o = s;
+    int ks[MAXW], o = s;
     for (int k = 0; k < W - c->tlen; k++, o = (o + 1) % W) {
         int kk = -1, cd = -1;
         if (c->hand[o][ss]) { cd = ss << 5 | topbit(c->hand[o][ss]); kk = strength(c, cd, ss); }
         else if (trump >= 0 && c->hand[o][trump]) { cd = trump << 5 | topbit(c->hand[o][trump]); kk = 64 + (cd & 31); }
-        ks[k] = kk; kc[k] = cd;
+        ks[k] = kk;
         if (kk > best) { best = kk; bcard = cd; bseat = o; inhand = 1; }
     }
     int win = c->counted[bseat];
@@ -836,7 +814,6 @@ static int sure_trick(Core *c, int s, int alpha, int beta, int *side, uint32_t r
     o = s;
     for (int k = 0; k < W - c->tlen; k++, o = (o + 1) % W)
         if (c->counted[o] != win && ks[k] > omax) omax = ks[k];
-    (void)kc;
     if (!(best >= 64 && omax < 64)) rel[bcard >> 5] |= 1u << (bcard & 31);
     *side = win;
     int need = win ? beta : c->left - alpha < c->rem_o ? c->left - alpha : c->rem_o;  /* tricks that make a cut */
@@ -1085,8 +1062,7 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
         a0 = alpha; b0 = beta;
     }
     int s = to_act(c);
-#ifndef NO_SECOND
-    if (c->tlen >= SURE_FROM && c->tlen <= SURE_TO && c->quick && c->W == 4 && c->joker < 0 && c->must_trump < 0
+    if (c->tlen >= 1 && c->quick && c->W == 4 && c->joker < 0 && c->must_trump < 0
         && !(c->hidden && (!c->revealed || c->trump_from)) && c->counted[s] == c->counted[(s + 2) & 3]
         && c->counted[s] != c->counted[(s + 1) & 3]) {
         uint32_t qr[NG] = {0};
@@ -1102,7 +1078,6 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
             }
         }
     }
-#endif
     int maximize = c->maxer[s];
     int best = maximize ? -INF : INF, best_move = -1;
     Moves mv;
