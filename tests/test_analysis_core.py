@@ -149,7 +149,7 @@ def test_a_full_table_is_packed_then_emptied_and_the_values_stay(monkeypatch):
     """A table that fills packs its buckets again (moved buckets leave blocks behind), and empties
     only when packing frees too little: the values are those of a roomy table either way."""
     game = games.get("court-piece")
-    record = position("court-piece", "core-full-table-0", 11)
+    record = position("court-piece", "core-full-table-0", 12)
     roomy = analyse(game, game.replay(record), 10**9, None)
     made = []
     real = core._ddcore.Core

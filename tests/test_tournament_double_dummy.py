@@ -225,7 +225,8 @@ def test_the_search_pauses_for_the_workers_other_requests(app, monkeypatch):
     pauses = []
     monkeypatch.setattr(analysis_api, "cooperative", lambda: lambda: pauses.append(1))
     game = GAMES["court-piece"]
-    rec = play("court-piece", game.deal("dd-pause", {}, 0, None), random.Random("dd-pause"))
+    # a hand of some 22,000 nodes (the first seeds now take a few hundred: the solver cut nodes)
+    rec = play("court-piece", game.deal("dd-pause-4", {}, 0, None), random.Random("dd-pause-4"))
     people = entrants(4)
     body = {"entrants": people, "double_dummy": True,
             "rounds": [{"tables": [{"seats": [p["id"] for p in people], "hands": [rec]}]}]}

@@ -1,0 +1,105 @@
+"""The compiled core's sure-trick bounds where four seats play as two partnerships (docs/SOLVER.md),
+each on a small Court Piece position built for it: the bound alone answers the zero-window test
+(no node: no move applied), and the pure search, the oracle, agrees with the answer and with every
+root move's value."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.analysis import position
+from service.rules import games
+from service.rules.analysis import core
+from service.rules.analysis.adapters import ADAPTERS
+from service.rules.analysis.solver import Solver
+from service.rules.cards import lookup
+
+pytestmark = pytest.mark.skipif(not core.available(), reason="the compiled core is not built (or pure asked)")
+
+SPADES = 0
+FAR = 1 << 40
+
+
+def court_piece(hands, leader, counted_seat, won=(0, 0), trick=(), trump=SPADES):
+    """A single sar play model with these cards left (each seat's, the trick's apart), spades
+    trump, ``won`` tricks per team so far; ``counted_seat``'s team counted."""
+    k = max(len(h) for h in hands)
+    hand = games.get("court-piece").replay(position("court-piece", "core-bounds", 13, {"mode": "single_sar"}))
+    adapter = ADAPTERS["court-piece"]
+    masks = [sum(1 << lookup(c) for c in h) for h in hands]
+    p = adapter.play(hand, adapter.objective(hand, counted_seat), hands=masks)
+    p.trump, p.done, p.won = trump, 13 - k, list(won)
+    p.trick = [(s, lookup(c)) for s, c in trick]
+    p.leader, p.to_act = leader, (leader + len(trick)) % 4
+    return p
+
+
+def bound_alone(make, alpha, beta):
+    """The core's fail-soft answer to the test (alpha, beta) at the position, and its nodes."""
+    compiled = core.Compiled(make())
+    assert compiled.load(make())
+    v = compiled.core.search(alpha, beta, 0, FAR, FAR, None)
+    return v, compiled.core.nodes
+
+
+def oracle(make):
+    """The position's value and every root move's, by the pure search; the core's root values."""
+    p = make()
+    moves = p.moves(p.to_act)
+    pure = Solver(p).values(moves)
+    fast = core.make_solver(make())
+    assert isinstance(fast, core.CoreSolver)
+    assert fast.values(moves) == pure
+    best = max if p.maxer[p.to_act] else min
+    return best(pure.values())
+
+
+def test_the_leader_cashes_then_crosses_to_the_partner_who_cashes_on():
+    """Seat 1 (counted) leads: its ace of clubs, then the two of hearts to the partner's ace, whose
+    ace of diamonds is the third trick; the partner keeps a club to follow. Alone, the leader has
+    one sure trick and the crossing one more."""
+    def make():
+        return court_piece([["KH", "KD", "KC"], ["AC", "2H", "3D"], ["QH", "QD", "QC"], ["AH", "AD", "4C"]],
+                           leader=1, counted_seat=1)
+    assert bound_alone(make, 2, 3) == (3, 0)
+    assert oracle(make) == 3
+
+
+def test_the_leader_cashes_its_ace_and_crosses_to_the_partners_king():
+    """Ace and two of diamonds opposite king and four (DDS's "Kx opposite Ax"): the ace, the two to
+    the king, then the partner's ace of hearts."""
+    def make():
+        return court_piece([["QD", "JD", "KH"], ["AD", "2D", "3C"], ["TD", "9D", "QH"], ["KD", "4D", "AH"]],
+                           leader=1, counted_seat=1)
+    assert bound_alone(make, 2, 3) == (3, 0)
+    assert oracle(make) == 3
+
+
+def test_the_fourth_hand_holds_the_trick_the_third_cannot_win():
+    """Hearts led and followed; the third hand (counted) holds the four, the fourth the ace: the
+    counted side loses this trick whatever it plays, so it cannot take both tricks left."""
+    def make():
+        return court_piece([["AH", "8C"], ["5C"], ["6C"], ["4H", "AC"]], leader=1, counted_seat=3,
+                           trick=[(1, "2H"), (2, "3H")])
+    assert bound_alone(make, 1, 2) == (1, 0)
+    assert oracle(make) == 1
+
+
+def test_the_others_first_trick_reaches_seven_and_stops_the_hand():
+    """The others (team 0) have six tricks and lead the ace of trumps: their seventh ends the hand,
+    so the counted side takes nothing more, though two more tricks would follow otherwise."""
+    def make():
+        return court_piece([["AS", "2C", "3C"], ["AC", "AH", "AD"], ["4C", "5C", "6C"], ["KC", "KH", "KD"]],
+                           leader=0, counted_seat=1, won=(6, 4))
+    assert bound_alone(make, 0, 1) == (0, 0)
+    assert oracle(make) == 0
+
+
+def test_the_second_hand_ruffs_and_cashes_what_nobody_else_can_ruff():
+    """Hearts led; the second hand (counted), void, holds the only trumps: it ruffs this trick, then
+    its other trump and its ace of diamonds are sure tricks too."""
+    def make():
+        return court_piece([["QD", "QC"], ["2S", "AS", "AD"], ["3H", "JD", "JC"], ["4H", "TD", "TC"]],
+                           leader=0, counted_seat=1, trick=[(0, "2H")])
+    assert bound_alone(make, 2, 3) == (3, 0)
+    assert oracle(make) == 3
