@@ -174,6 +174,30 @@ def test_one_deal_played_at_four_tables_agrees_with_the_analysis_alone_or_on_a_s
     assert checked >= 1
 
 
+def test_a_lower_trump_played_into_the_trick_is_read_by_the_in_trick_bound():
+    """A board of ``bench.tournaments``' one-contract line (three of its tables): a bound within a
+    trick once took the trick for the side of the only trump still to come, reading no rank, while
+    the other side had already played a lower trump into it. Alone each record's search was right; on
+    the board's shared table an entry proved so stood for a position where the other side's trump
+    was the higher, and a first loss found no move keeping the count."""
+    from bench.analysis import playable
+    game, adapter = GAMES["court-piece"], ADAPTERS["court-piece"]
+    hand = game.replay(game.deal("bench-same-4", {}, 0, None))
+    rng = random.Random("bench-same-auction-4")
+    while not adapter.in_play(hand):
+        hand.play(game.parse_move(playable(rng.choice(hand.legal_moves()), rng), 4, hand.pack, None, "m"),
+                  len(hand.moves))
+    records = []
+    for t in range(3):
+        h, rng = game.replay(hand.to_record()), random.Random(f"bench-same-play-4-{t}")
+        while h.phase != "done" and adapter.in_play(h):
+            h.play(game.parse_move(playable(rng.choice(h.legal_moves()), rng), 4, h.pack, None, "m"), len(h.moves))
+        records.append(h.to_record())
+    alone = [record_double_dummy(game, r, 10**9, 10**9) for r in records]
+    together = _dd_job(("court-piece", records, 10**9, 10**9))
+    assert [e for e, _ in together] == [e for e, _ in alone]
+
+
 def test_a_hand_over_its_node_cap_is_refused_not_the_event():
     event = load_event(known_event())
     work = Work()

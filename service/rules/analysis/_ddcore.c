@@ -809,8 +809,13 @@ static int sure_trick(Core *c, int s, int alpha, int beta, int *side, uint32_t r
         if (kk > best) { best = kk; bcard = cd; bseat = o; inhand = 1; }
     }
     int win = c->counted[bseat];
-    /* the strongest of the other side: where only the winner holds a trump, any trump of it wins */
-    int omax = c->counted[t->ws] != win ? strength(c, t->wc, ss) : -1;
+    /* the strongest of the other side, its cards in the trick included (a lower trump it played
+     * loses to the winner's by rank): where only the winner's side has a trump, any trump of it wins */
+    int omax = -1;
+    for (int k = 0; k < c->tlen; k++) {
+        TS *x = &c->tr[c->left][k];
+        if (c->counted[x->seat] != win) { int kk = strength(c, x->cid, ss); if (kk > omax) omax = kk; }
+    }
     o = s;
     for (int k = 0; k < W - c->tlen; k++, o = (o + 1) % W)
         if (c->counted[o] != win && ks[k] > omax) omax = ks[k];
