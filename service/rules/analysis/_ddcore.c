@@ -372,6 +372,7 @@ static inline int top_rank(uint32_t m) { return m ? topbit(m) : -1; }
  * the partner's ruffs; a previous cut-off's card. */
 static int lead_weight4(Core *c, int s, int cid, uint32_t run, int killer) {
     int g = cid >> 5, trump = c->trump;
+    if (c->hidden && !c->revealed) trump = c->fd >> 5;  /* a void seat may reveal and ruff any time */
     int lho = (s + 1) & 3, pd = (s + 2) & 3, rho = (s + 3) & 3;
     uint32_t live = c->hand[0][g] | c->hand[1][g] | c->hand[2][g] | c->hand[3][g];
     int nl = c->len[lho][g], nr = c->len[rho][g], np = c->len[pd][g];
@@ -571,7 +572,8 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
         if (pmax > amax && pmax > curk && led2 >= 0) ours_safe = 1;
         for (int i = 0; i < mv->n; i++) {
             int cid = mv->cid[i], g = cid >> 5;
-            int cheap = (g == trump) * 64 + (cid & 31);
+            /* the trump suit's cards are the dearest before the reveal too (trumps once revealed) */
+            int cheap = (g == trump || (c->hidden && !c->revealed && g == (c->fd >> 5))) * 64 + (cid & 31);
             int k = (g == c->nowin) ? -1 : (g == c->joker ? 500 : (led2 < 0 ? 100 : strength(c, cid, led2)));
             int wins = k > curk || (k == 500 && curk < 500), sc;
             if (ours_safe) sc = wins ? -200 - cheap : -cheap;
