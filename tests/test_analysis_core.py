@@ -78,6 +78,16 @@ def test_every_rule_the_core_plays_was_compared(game_id):
     assert "CoreSolver" in solvers
 
 
+@pytest.mark.parametrize("v, seed", [(2, 757), (1, 1367), (1, 1008), (2, 822)])
+def test_quick_tricks_before_the_reveal(v, seed):
+    """Hidden trump before the reveal: the leader's quick tricks count the hidden suit's cards as
+    ruffs, cash that suit only as the caller (after his own reveal), and lead it low to a partner's
+    winners only from or to the caller or while every opponent must follow it. Positions where that
+    bound cuts off in each of those four cases (found by counting cut-offs in a scratch build), the
+    core against the pure search."""
+    assert compare("court-piece", v, seed, 8) == ("hidden_trump", "CoreSolver")
+
+
 def test_a_rung_royal_change_still_open_is_searched_by_the_hybrid():
     """Before the first card of Rung Royal the caller may still change trump: the pure search
     takes that root and hands each trick start after it to the core; values as the pure search's."""

@@ -610,10 +610,14 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
 }
 
 /* ---------------------------------------------------------------------------------------------- */
-/* bounds without search: the leader's quick tricks */
-
-static int quick_tricks(Core *c, uint32_t rel[NG]) {
-    int L = c->leader, W = c->W, trump = c->trump;
+/* bounds without search: the leader's quick tricks. ``hs``: Court Piece's hidden trump's suit
+ * before the reveal (else -1): its cards ruff (a void seat may reveal and trump). Led before the
+ * reveal, its card is plain, and a low one played after a reveal in that trick beats it: the
+ * leader cashes it only as the caller (revealing first), and leads it low to a partner's winners
+ * only where one of the two is the caller (who reveals first when he leads it; his face-down card
+ * is no winner of the first round) or while every opponent must follow it (may not reveal) */
+static int quick_tricks(Core *c, uint32_t rel[NG], int hs) {
+    int L = c->leader, W = c->W, trump = hs >= 0 ? hs : c->trump;
     uint32_t rest[NG] = {0};
     for (int w = 0; w < W; w++) if (w != L) for (int g = 0; g < NG; g++) rest[g] |= c->hand[w][g];
     int ruffers[MAXW], nr = 0;
@@ -623,7 +627,7 @@ static int quick_tricks(Core *c, uint32_t rel[NG]) {
             if (w != L && c->hand[w][c->joker] && !(trump >= 0 && c->hand[w][trump])) ruffers[nr++] = w;
     int t = 0;
     for (int g = 0; g < NG; g++) {
-        if (g == c->nowin || g == c->joker) continue;
+        if (g == c->nowin || g == c->joker || (g == hs && L != c->caller)) continue;
         uint32_t m = c->hand[L][g];
         if (!m) continue;
         uint32_t om = rest[g];
@@ -656,6 +660,7 @@ static int quick_tricks(Core *c, uint32_t rel[NG]) {
         for (int g = 0; g < NG; g++) {
             if (g == c->nowin || g == c->joker) continue;
             uint32_t low = c->hand[L][g], mm = c->hand[mate][g];
+            if (g == hs && mate == c->caller) mm &= ~(1u << (c->fd & 31));  /* led to only after his reveal */
             if (!low || !mm) continue;
             uint32_t rest2 = 0;
             for (int x = 0; x < W; x++) if (x != mate) rest2 |= c->hand[x][g];
@@ -667,6 +672,9 @@ static int quick_tricks(Core *c, uint32_t rel[NG]) {
                 int longest = 0;
                 for (int x = 0; x < W; x++) if (x != mate) { int k = c->len[x][g]; if (k > longest) longest = k; }
                 n = w >= longest ? popc(mm) : w;
+                if (g == hs && L != c->caller && mate != c->caller)  /* led plain: while no opponent may reveal */
+                    for (int x = 0; x < W; x++)
+                        if (c->counted[x] != c->counted[L]) { int k = c->len[x][g] - (x == c->caller); if (k < n) n = k; }
             } else {
                 n = w;
                 for (int i = 0; i < nm; i++) { int k = c->len[mr[i]][g]; if (k < n) n = k; }
@@ -890,7 +898,7 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
         int sure = !(c->hidden && !c->revealed) && c->must_trump < 0;
         if (c->quick && sure) {
             uint32_t qr[NG] = {0};
-            int t = quick_tricks(c, qr);
+            int t = quick_tricks(c, qr, -1);
             if (t) {
                 if (c->counted[c->leader]) {
                     int slo = t < cap ? t : cap;
@@ -935,6 +943,20 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
                     hi = shi;
                     if (hi <= alpha) {  store(c, key, code, live, rhi, 0, hi, -1); memcpy(rel, rhi, NG * 4); return hi; }
                 }
+            }
+        }
+        else if (c->quick && c->hidden && !c->revealed) {
+            /* before the reveal: the leader's quick tricks with the hidden suit's cards as ruffs */
+            uint32_t qr[NG] = {0};
+            int t = quick_tricks(c, qr, c->fd >> 5);
+            if (t && c->counted[c->leader]) {
+                int slo = t < cap ? t : cap;
+                if (slo >= beta) { store(c, key, code, live, qr, slo, INF, -1); memcpy(rel, qr, sizeof qr); return slo; }
+                if (slo > lo) lo = slo;
+            } else if (t) {
+                int shi = c->left - t;
+                if (shi <= alpha) { store(c, key, code, live, qr, 0, shi, -1); memcpy(rel, qr, sizeof qr); return shi; }
+                if (shi < hi) hi = shi;
             }
         }
         if (lo > alpha) alpha = lo;
