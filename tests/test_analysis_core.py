@@ -78,14 +78,17 @@ def test_every_rule_the_core_plays_was_compared(game_id):
     assert "CoreSolver" in solvers
 
 
-@pytest.mark.parametrize("v, seed, most", [(2, 757, 8), (1, 1367, 8), (1, 1008, 8), (2, 822, 8), (3, 1350799, 10)])
+@pytest.mark.parametrize("v, seed, most", [(2, 757, 8), (1, 1367, 8), (1, 1008, 8), (2, 822, 8), (1, 239, 8),
+                                           (1, 308, 8), (3, 1350799, 10)])
 def test_quick_tricks_before_the_reveal(v, seed, most):
     """Hidden trump before the reveal: the leader's quick tricks count the hidden suit's cards as
-    ruffs, cash that suit only as the caller (after his own reveal), and lead it low to a partner's
-    winners only from or to the caller or while every opponent must follow it. Positions where that
-    bound cuts off in each of those four cases (found by counting cut-offs in a scratch build), the
-    core against the pure search; in the last, a leader who is not the caller cashing the hidden
-    suit as if it were trump gave a wrong value."""
+    ruffs; the leader cashes that suit as the caller (after his own reveal), or otherwise while no
+    opponent may reveal and win with it; a low lead of it to a partner's winners counts from the
+    caller, to the caller (whose first card must be a playable winner, or the face-down one where
+    he holds none playable), or while every opponent must follow it. Positions where that bound cuts
+    off in each of those cases (found by counting cut-offs in a scratch build), the core against the
+    pure search; in the last, a leader who is not the caller cashing the hidden suit as if it were
+    trump gave a wrong value."""
     assert compare("court-piece", v, seed, most) == ("hidden_trump", "CoreSolver")
 
 

@@ -610,12 +610,26 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
 }
 
 /* ---------------------------------------------------------------------------------------------- */
+/* Court Piece before the reveal, four seats: how many of ``n`` rounds of the hidden suit ``g`` led
+ * plain from the top by ``L`` (not the caller) no opponent can win. Round i is not safe where the
+ * second hand holds no playable card of it (it may reveal; then the caller's face-down card, or
+ * any card of it the fourth hand still holds, is a trump) and the second hand is the caller or the
+ * fourth still holds one; or where the fourth hand is the caller and holds none playable */
+static int plain_rounds(Core *c, int L, int g, int n) {
+    int y1 = (L + 1) & 3, y2 = (L + 3) & 3;
+    int a1 = c->len[y1][g] - (y1 == c->caller), a2 = c->len[y2][g] - (y2 == c->caller);
+    for (int i = 1; i <= n; i++)
+        if ((a1 < i && (y1 == c->caller || c->len[y2][g] >= i)) || (a2 < i && y2 == c->caller)) return i - 1;
+    return n;
+}
+
 /* bounds without search: the leader's quick tricks. ``hs``: Court Piece's hidden trump's suit
  * before the reveal (else -1): its cards ruff (a void seat may reveal and trump). Led before the
  * reveal, its card is plain, and a low one played after a reveal in that trick beats it: the
- * leader cashes it only as the caller (revealing first), and leads it low to a partner's winners
- * only where one of the two is the caller (who reveals first when he leads it; his face-down card
- * is no winner of the first round) or while every opponent must follow it (may not reveal) */
+ * leader cashes it as the caller (revealing first), else only the rounds ``plain_rounds`` allows;
+ * he leads it low to a partner's winners where one of the two is the caller (who reveals first
+ * when he leads it; as the partner, his first card must win: his best playable one, or the
+ * face-down one where he has none playable) or while every opponent must follow it */
 static int quick_tricks(Core *c, uint32_t rel[NG], int hs) {
     int L = c->leader, W = c->W, trump = hs >= 0 ? hs : c->trump;
     uint32_t rest[NG] = {0};
@@ -627,7 +641,7 @@ static int quick_tricks(Core *c, uint32_t rel[NG], int hs) {
             if (w != L && c->hand[w][c->joker] && !(trump >= 0 && c->hand[w][trump])) ruffers[nr++] = w;
     int t = 0;
     for (int g = 0; g < NG; g++) {
-        if (g == c->nowin || g == c->joker || (g == hs && L != c->caller)) continue;
+        if (g == c->nowin || g == c->joker) continue;
         uint32_t m = c->hand[L][g];
         if (!m) continue;
         uint32_t om = rest[g];
@@ -641,7 +655,8 @@ static int quick_tricks(Core *c, uint32_t rel[NG], int hs) {
         if (g == trump || !nr) {
             int longest = 0;
             if (om) for (int x = 0; x < W; x++) if (x != L) { int n = c->len[x][g]; if (n > longest) longest = n; }
-            t += (w >= longest) ? c->len[L][g] : w;
+            int n = (w >= longest) ? c->len[L][g] : w;
+            t += (g == hs && L != c->caller) ? plain_rounds(c, L, g, n) : n;
         } else {
             for (int i = 0; i < nr; i++) { int n = c->len[ruffers[i]][g]; if (n < w) w = n; }
             t += w;
@@ -660,11 +675,16 @@ static int quick_tricks(Core *c, uint32_t rel[NG], int hs) {
         for (int g = 0; g < NG; g++) {
             if (g == c->nowin || g == c->joker) continue;
             uint32_t low = c->hand[L][g], mm = c->hand[mate][g];
-            if (g == hs && mate == c->caller) mm &= ~(1u << (c->fd & 31));  /* led to only after his reveal */
             if (!low || !mm) continue;
             uint32_t rest2 = 0;
             for (int x = 0; x < W; x++) if (x != mate) rest2 |= c->hand[x][g];
             int top = topbit(rest2);  /* rest2 holds the leader's low card */
+            if (g == hs && mate == c->caller) {
+                /* the first round he follows with his best playable card of it, or (none) reveals
+                 * and plays the face-down one; then he reveals on lead */
+                uint32_t pl = mm & ~(1u << (c->fd & 31));
+                if (!((pl ? topbit(pl) : (c->fd & 31)) > top)) continue;
+            }
             int w = popc(mm >> top >> 1);
             if (!w) continue;
             int n;
