@@ -78,6 +78,20 @@ def test_every_rule_the_core_plays_was_compared(game_id):
     assert "CoreSolver" in solvers
 
 
+@pytest.mark.parametrize("v, seed, most", [(2, 757, 8), (1, 1367, 8), (1, 1008, 8), (2, 822, 8), (1, 239, 8),
+                                           (1, 308, 8), (3, 1350799, 10)])
+def test_quick_tricks_before_the_reveal(v, seed, most):
+    """Hidden trump before the reveal: the leader's quick tricks count the hidden suit's cards as
+    ruffs; the leader cashes that suit as the caller (after his own reveal), or otherwise while no
+    opponent may reveal and win with it; a low lead of it to a partner's winners counts from the
+    caller, to the caller (whose first card must be a playable winner, or the face-down one where
+    he holds none playable), or while every opponent must follow it. Positions where that bound cuts
+    off in each of those cases (found by counting cut-offs in a scratch build), the core against the
+    pure search; in the last, a leader who is not the caller cashing the hidden suit as if it were
+    trump gave a wrong value."""
+    assert compare("court-piece", v, seed, most) == ("hidden_trump", "CoreSolver")
+
+
 def test_a_rung_royal_change_still_open_is_searched_by_the_hybrid():
     """Before the first card of Rung Royal the caller may still change trump: the pure search
     takes that root and hands each trick start after it to the core; values as the pure search's."""

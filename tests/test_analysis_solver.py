@@ -259,3 +259,17 @@ def test_partition_search_spends_fewer_nodes():
             solver.values(codes)
             spent[partition] += solver.nodes
     assert spent[True] < spent[False] * 0.9
+
+
+def test_the_callers_reveal_on_lead_keys_the_table_apart():
+    """Right after the caller's ``reveal`` on lead he must lead a trump: that trick start is not the
+    free lead over the same cards, and must not share its table entries. In this hidden-trump
+    position the caller may reveal on lead deep in the search; solving KD then 8D on one table once
+    gave 8D 5 where 8D alone (and the compiled core) gives 4."""
+    game = games.get("court-piece")
+    hand = game.replay(position("court-piece", "core-court-piece-1-4451222", 10, VARIANTS["court-piece"][1], 0))
+    adapter = ADAPTERS["court-piece"]
+    objective = adapter.objective(hand, hand.to_act)
+    codes = [move_code(m) for m in hand.legal_moves() if m.get("card") in ("KD", "8D")]
+    together = Solver(adapter.play(hand, objective)).values(codes)
+    assert together == {c: Solver(adapter.play(hand, objective)).values([c])[c] for c in codes}

@@ -372,6 +372,7 @@ static inline int top_rank(uint32_t m) { return m ? topbit(m) : -1; }
  * the partner's ruffs; a previous cut-off's card. */
 static int lead_weight4(Core *c, int s, int cid, uint32_t run, int killer) {
     int g = cid >> 5, trump = c->trump;
+    if (c->hidden && !c->revealed) trump = c->fd >> 5;  /* a void seat may reveal and ruff any time */
     int lho = (s + 1) & 3, pd = (s + 2) & 3, rho = (s + 3) & 3;
     uint32_t live = c->hand[0][g] | c->hand[1][g] | c->hand[2][g] | c->hand[3][g];
     int nl = c->len[lho][g], nr = c->len[rho][g], np = c->len[pd][g];
@@ -495,7 +496,8 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
         reps_of(m, o, g, mv);
     }
     if (mv->n < 2) {
-        if (rv) { mv->cid[mv->n] = REVEAL; mv->others[mv->n++] = 0; }
+        if (rv && c->tlen && mv->n == 1) { mv->cid[1] = mv->cid[0]; mv->others[1] = mv->others[0]; mv->cid[0] = REVEAL; mv->others[0] = 0; mv->n = 2; }
+        else if (rv) { mv->cid[mv->n] = REVEAL; mv->others[mv->n++] = 0; }
         return;
     }
     /* scores (solver.py's ordering, DDS-like) */
@@ -593,7 +595,8 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
             }
         for (int i = 0; i < mv->n; i++) {
             int cid = mv->cid[i], g = cid >> 5;
-            int cheap = (g == trump) * 64 + (cid & 31);
+            /* the trump suit's cards are the dearest before the reveal too (trumps once revealed) */
+            int cheap = (g == trump || (c->hidden && !c->revealed && g == (c->fd >> 5))) * 64 + (cid & 31);
             int k = (g == c->nowin) ? -1 : (g == c->joker ? 500 : (led2 < 0 ? 100 : strength(c, cid, led2)));
             int wins = k > curk || (k == 500 && curk < 500), sc;
             if (ours_safe) sc = wins ? -200 - cheap : -cheap;
@@ -622,15 +625,32 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
         }
         score[j + 1] = sc; mv->cid[j + 1] = cd; mv->others[j + 1] = ot;
     }
-    if (rv) { mv->cid[mv->n] = REVEAL; mv->others[mv->n++] = 0; }  /* after the cards, as solver.py */
+    if (rv && c->tlen) {
+        /* a follower's reveal first: its line leads to positions after the reveal, where the
+         * bounds are sure and the table's entries many (a third of the nodes over whole hands of
+         * the reveal second, a fifth of it last) */
+        for (int i = mv->n; i > 0; i--) { mv->cid[i] = mv->cid[i - 1]; mv->others[i] = mv->others[i - 1]; }
+        mv->cid[0] = REVEAL; mv->others[0] = 0; mv->n++;
+    } else if (rv) { mv->cid[mv->n] = REVEAL; mv->others[mv->n++] = 0; }  /* the caller's lead: after the cards */
 }
 
 /* ---------------------------------------------------------------------------------------------- */
-/* bounds without search: the leader's quick tricks */
+/* Court Piece before the reveal, four seats: how many of ``n`` rounds of the hidden suit ``g`` led
+ * plain from the top by ``L`` (not the caller) no opponent can win. Round i is not safe where the
+ * second hand holds no playable card of it (it may reveal; then the caller's face-down card, or
+ * any card of it the fourth hand still holds, is a trump) and the second hand is the caller or the
+ * fourth still holds one; or where the fourth hand is the caller and holds none playable */
+static int plain_rounds(Core *c, int L, int g, int n) {
+    int y1 = (L + 1) & 3, y2 = (L + 3) & 3;
+    int a1 = c->len[y1][g] - (y1 == c->caller), a2 = c->len[y2][g] - (y2 == c->caller);
+    for (int i = 1; i <= n; i++)
+        if ((a1 < i && (y1 == c->caller || c->len[y2][g] >= i)) || (a2 < i && y2 == c->caller)) return i - 1;
+    return n;
+}
 
-/* hand ``h``'s sure tricks in group ``g`` with ``h`` on lead and ``nr`` seats that may ruff (their
- * lengths bound the count); *rb the rank its proof read (0: none) */
-static int cash_group(Core *c, int h, int g, const int *ruff, int nr, uint32_t *rb) {
+/* hand ``h``'s sure tricks in group ``g`` with ``h`` on lead, ``trump`` the suit that ruffs and
+ * ``nr`` seats that may ruff (their lengths bound the count); *rb the rank its proof read (0: none) */
+static int cash_group(Core *c, int h, int g, int trump, const int *ruff, int nr, uint32_t *rb) {
     uint32_t m = c->hand[h][g], om = 0;
     *rb = 0;
     if (!m) return 0;
@@ -642,7 +662,7 @@ static int cash_group(Core *c, int h, int g, const int *ruff, int nr, uint32_t *
         if (!w) return 0;
         *rb = 1u << top;
     } else w = c->len[h][g];
-    if (g == c->trump || !nr) {
+    if (g == trump || !nr) {
         int longest = 0;
         if (om) for (int x = 0; x < c->W; x++) if (x != h) { int n = c->len[x][g]; if (n > longest) longest = n; }
         return (w >= longest) ? c->len[h][g] : w;
@@ -651,8 +671,17 @@ static int cash_group(Core *c, int h, int g, const int *ruff, int nr, uint32_t *
     return w;
 }
 
-static int quick_tricks(Core *c, uint32_t rel[NG], int need) {
-    int L = c->leader, W = c->W, trump = c->trump;
+/* bounds without search: the leader's quick tricks, counted until ``need`` (a cut reads only what
+ * it needs). ``hs``: Court Piece's hidden trump's suit before the reveal (else -1): its cards ruff
+ * (a void seat may reveal and trump). Led before the reveal, its card is plain, and a low one
+ * played after a reveal in that trick beats it: the leader cashes it as the caller (revealing
+ * first), else only the rounds ``plain_rounds`` allows; he leads it low to a partner's winners
+ * where one of the two is the caller (who reveals first when he leads it; as the partner, his
+ * first card must win: his best playable one, or the face-down one where he has none playable) or
+ * while every opponent must follow it. The crossings of two partnerships (DDS's) only where the
+ * trump is known. */
+static int quick_tricks(Core *c, uint32_t rel[NG], int need, int hs) {
+    int L = c->leader, W = c->W, trump = hs >= 0 ? hs : c->trump;
     int ruffers[MAXW], nr = 0;
     if (trump >= 0) for (int w = 0; w < W; w++) if (w != L && c->hand[w][trump]) ruffers[nr++] = w;
     if (c->joker >= 0)
@@ -662,7 +691,8 @@ static int quick_tricks(Core *c, uint32_t rel[NG], int need) {
     uint32_t lrel[NG] = {0};
     for (int g = 0; g < NG; g++) {
         if (g == c->nowin || g == c->joker) continue;
-        tl[g] = cash_group(c, L, g, ruffers, nr, &lrel[g]);
+        tl[g] = cash_group(c, L, g, trump, ruffers, nr, &lrel[g]);
+        if (g == hs && L != c->caller && tl[g]) tl[g] = plain_rounds(c, L, g, tl[g]);
         if (tl[g] && t < need) { rel[g] |= lrel[g]; t += tl[g]; }  /* to a cut: only what it read */
     }
     if (t >= need) return t < c->left ? t : c->left;
@@ -676,14 +706,14 @@ static int quick_tricks(Core *c, uint32_t rel[NG], int need) {
         /* where four seats play as two partnerships, after the crossing the partner cashes its
          * sure tricks of the other groups too, and before it the leader cashes its own where the
          * partner can follow or spare a card that is not one of its tricks (DDS's QuickTricks) */
-        int four = W == 4 && mate == ((L + 2) & 3) && c->counted[(L + 1) & 3] != c->counted[L]
+        int four = hs < 0 && W == 4 && mate == ((L + 2) & 3) && c->counted[(L + 1) & 3] != c->counted[L]
                    && c->counted[(L + 3) & 3] != c->counted[L];
         int pc[NG] = {0};
         uint32_t prel[NG] = {0};
         if (four)
             for (int g = 0; g < NG; g++) {
                 if (g == c->nowin || g == c->joker) continue;
-                pc[g] = cash_group(c, mate, g, mr, nm, &prel[g]);
+                pc[g] = cash_group(c, mate, g, trump, mr, nm, &prel[g]);
             }
         int best = 0;
         uint32_t brel[NG] = {0};
@@ -694,6 +724,12 @@ static int quick_tricks(Core *c, uint32_t rel[NG], int need) {
             uint32_t rest2 = 0;
             for (int x = 0; x < W; x++) if (x != mate) rest2 |= c->hand[x][g];
             int top = topbit(rest2);  /* rest2 holds the leader's low card */
+            if (g == hs && mate == c->caller) {
+                /* the first round he follows with his best playable card of it, or (none) reveals
+                 * and plays the face-down one; then he reveals on lead */
+                uint32_t pl = mm & ~(1u << (c->fd & 31));
+                if (!((pl ? topbit(pl) : (c->fd & 31)) > top)) continue;
+            }
             int w = popc(mm >> top >> 1);
             int n;
             uint32_t r[NG] = {0};
@@ -715,6 +751,9 @@ static int quick_tricks(Core *c, uint32_t rel[NG], int need) {
                 int longest = 0;
                 for (int x = 0; x < W; x++) if (x != mate) { int k = c->len[x][g]; if (k > longest) longest = k; }
                 n = w >= longest ? popc(mm) : w;
+                if (g == hs && L != c->caller && mate != c->caller)  /* led plain: while no opponent may reveal */
+                    for (int x = 0; x < W; x++)
+                        if (c->counted[x] != c->counted[L]) { int k = c->len[x][g] - (x == c->caller); if (k < n) n = k; }
             } else {
                 n = w;
                 for (int i = 0; i < nm; i++) { int k = c->len[mr[i]][g]; if (k < n) n = k; }
@@ -1015,7 +1054,7 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
         if (c->quick && sure) {
             uint32_t qr[NG] = {0};
             int t = quick_tricks(c, qr, c->counted[c->leader] ? beta
-                                        : c->left - alpha < c->rem_o ? c->left - alpha : c->rem_o);
+                                        : c->left - alpha < c->rem_o ? c->left - alpha : c->rem_o, -1);
             if (t) {
                 if (c->counted[c->leader]) {
                     int slo = t < cap ? t : cap;
@@ -1060,6 +1099,20 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
                     hi = shi;
                     if (hi <= alpha) {  store(c, key, code, live, rhi, 0, hi, -1); memcpy(rel, rhi, NG * 4); return hi; }
                 }
+            }
+        }
+        else if (c->quick && c->hidden && !c->revealed) {
+            /* before the reveal: the leader's quick tricks with the hidden suit's cards as ruffs */
+            uint32_t qr[NG] = {0};
+            int t = quick_tricks(c, qr, INF, c->fd >> 5);
+            if (t && c->counted[c->leader]) {
+                int slo = t < cap ? t : cap;
+                if (slo >= beta) { store(c, key, code, live, qr, slo, INF, -1); memcpy(rel, qr, sizeof qr); return slo; }
+                if (slo > lo) lo = slo;
+            } else if (t) {
+                int shi = c->left - t;
+                if (shi <= alpha) { store(c, key, code, live, qr, 0, shi, -1); memcpy(rel, qr, sizeof qr); return shi; }
+                if (shi < hi) hi = shi;
             }
         }
         if (lo > alpha) alpha = lo;

@@ -640,4 +640,7 @@ class CourtPiecePlay(Play):
         self.won = list(won)
 
     def extra(self):
-        return (self.revealed, self.trump, self.face_down, self.won[0], self.won[1], self.can_change)
+        # must_trump: right after the caller's reveal on lead he must lead a trump (a trick start
+        # that is not the same position as the free lead with the same cards)
+        return (self.revealed, self.trump, self.face_down, self.won[0], self.won[1], self.can_change,
+                self.must_trump)
