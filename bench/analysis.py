@@ -375,7 +375,7 @@ def main(quick: bool = False, only: str | None = None, ks_only=None, count: int 
     return lines
 
 
-def cap_hand(tries: int = 20):
+def cap_hand(tries: int = 200):
     """(seed index, record) of the first whole Court Piece hand (``bench-dd-cap``, then
     ``bench-dd-cap-1``, …) whose analysis needs more than the per-request cap, or None: single sar
     first, then hidden trump (no single sar hand of 200 needs the cap any more, docs/SOLVER.md)."""
@@ -392,7 +392,7 @@ def cap_hand(tries: int = 20):
     return None
 
 
-def cap_line(tries: int = 20) -> str:
+def cap_line(tries: int = 200) -> str:
     """How long the per-request cap takes to spend, on ``cap_hand``'s hand."""
     found = cap_hand(tries)
     if found is None:
