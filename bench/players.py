@@ -42,7 +42,7 @@ CASES = [("bid-whist", {}, "duplicate"), ("court-piece", {}, "duplicate"), ("fiv
 PREVIOUS_RELEASE = "b6125ff570b24ab4714483ae1395b49f390cc5e9"
 
 
-def unit(game, options: dict, kind: str, tested: str, other: str, i: int, timings: dict) -> float:
+def unit(game, options: dict, kind: str, tested: str, other: "str | PreviousPlayer", i: int, timings: dict) -> float:
     """One duplicate pair or one seat rotation: the tested player's mean advantage per hand."""
     n = game.players(game.parse_options(options))
     record = game.deal(f"bench-players-{game.id}-{i}", options, i % n, None)
