@@ -31,23 +31,25 @@ POLL_SECONDS = 0.0001  # a timer, not ``sleep(0)``: the loop polls the sockets b
 class Pause:
     """The pause of one request: callable, and counting the times it let others run (``yields``)."""
 
-    __slots__ = ("_idle", "_timeout", "_sleep", "_last", "yields")
+    __slots__ = ("_idle", "_timeout", "_sleep", "_clock", "_last", "yields")
 
-    def __init__(self):
+    def __init__(self, clock=perf_counter):
+        """``clock``: seconds, for the slice (a test gives a scripted sequence instead)."""
         from gevent import Timeout, idle, sleep
         self._idle, self._timeout, self._sleep = idle, Timeout, sleep
-        self._last = perf_counter()
+        self._clock = clock
+        self._last = clock()
         self.yields = 0
 
     def __call__(self) -> None:
-        if perf_counter() - self._last < SLICE_SECONDS:
+        if self._clock() - self._last < SLICE_SECONDS:
             return
         with self._timeout(IDLE_SECONDS, False):  # False: the timeout ends the wait silently
             for _ in range(TURNS):  # each turn polls the sockets once (a timer), then serves what came
                 self._sleep(POLL_SECONDS)
                 self._idle()
         self.yields += 1
-        self._last = perf_counter()
+        self._last = self._clock()
 
 
 def cooperative() -> Pause | None:
