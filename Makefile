@@ -118,9 +118,10 @@ openapi: $(VENV)/.dev-installed
 	$(PY) -m schemas.openapi > openapi.yaml
 
 # the rules documents' examples kept as the project's data (schemas/spec_examples.json), read from
-# ../shared/rules where the specification is at hand; tests/test_spec_data.py compares the two there
+# the folder REFEREE_SPEC_RULES names (the specification's, outside the repository); with it set,
+# tests/test_spec_data.py compares the two too
 spec-data: $(VENV)/.dev-installed
-	$(PY) -m schemas.spec_data
+	$(PY) -m schemas.spec_data --rules "$(REFEREE_SPEC_RULES)"
 
 # the contract's examples: the rules documents' bodies and seeded hands, with the service's answers
 examples: $(VENV)/.dev-installed

@@ -1,29 +1,37 @@
 """The rules documents' examples as data the project owns: ``schemas/spec_examples.json``.
 
-The rules documents (``shared/rules/<game>.md``, beside the checkout where the specification is at
-hand) are the spec; a clone of this repository alone has no such folder, so what the contract and
-the tests take from them lives here: per game, every labelled worked example (number, kind, input,
+The rules documents (``<game>.md`` in the specification's rules folder, outside this repository)
+are the spec; a clone of this repository alone has no such folder, so what the contract and the
+tests take from them lives here: per game, every labelled worked example (number, kind, input,
 expected), every JSON block of the "Worked examples" section under its example's name, every "API
 bodies" example (path, input, expected) and every example of the "Variants" section (label, input,
 expected), each exactly as the document writes it.
 
-``python -m schemas.spec_data`` (``make spec-data``) rewrites the snapshot from the documents;
-``--check`` only compares, exit 1 when they differ. ``tests/test_spec_data.py`` runs the same
-comparison where ``../shared/rules`` exists and says plainly when it does not.
+``python -m schemas.spec_data --rules DIR`` (``make spec-data REFEREE_SPEC_RULES=DIR``) rewrites
+the snapshot from the documents; ``--check`` only compares, exit 1 when they differ. Nothing reads
+a folder outside the repository unless told where it is: ``tests/test_spec_data.py`` runs the same
+comparison where ``REFEREE_SPEC_RULES`` names the folder and says plainly when it does not.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from functools import cache
 from pathlib import Path
 
 SPEC_FILE = Path(__file__).with_name("spec_examples.json")
-RULES_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "rules"
+RULES_ENV = "REFEREE_SPEC_RULES"  # the rules documents' folder, where the specification is at hand
 GAME_IDS = ("buck-euchre", "bid-whist", "five-hundred", "court-piece", "sixes")
+
+
+def rules_dir() -> Path | None:
+    """The rules documents' folder ``REFEREE_SPEC_RULES`` names, or None."""
+    named = os.environ.get(RULES_ENV)
+    return Path(named) if named else None
 
 
 @cache
@@ -104,10 +112,10 @@ def _variants(text: str) -> list[dict]:
     return found
 
 
-def extract(rules_dir: Path = RULES_DIR) -> dict:
+def extract(folder: Path) -> dict:
     out = {}
     for game_id in GAME_IDS:
-        text = (rules_dir / f"{game_id}.md").read_text(encoding="utf-8")
+        text = (folder / f"{game_id}.md").read_text(encoding="utf-8")
         rules, variants = _split(text)
         out[game_id] = {"worked": _worked(rules), "worked_blocks": _worked_blocks(text),
                         "bodies": _bodies(rules, game_id), "variants": _variants(variants)}
@@ -120,11 +128,13 @@ def dumps(data: dict) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m schemas.spec_data", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rules", type=Path, default=RULES_DIR, help="the rules documents' folder")
+    parser.add_argument("--rules", type=Path, default=rules_dir(),
+                        help=f"the rules documents' folder (default: ${RULES_ENV})")
     parser.add_argument("--check", action="store_true", help="compare only; exit 1 on a difference")
     args = parser.parse_args(argv)
-    if not args.rules.is_dir():
-        print(f"no rules documents at {args.rules}: nothing to read", file=sys.stderr)
+    if args.rules is None or not args.rules.is_dir():
+        print(f"no rules documents at {args.rules} (--rules DIR or ${RULES_ENV}): nothing to read",
+              file=sys.stderr)
         return 2
     text = dumps(extract(args.rules))
     if args.check:
