@@ -54,52 +54,40 @@ def oracle(make):
     return best(pure.values())
 
 
-def test_the_leader_cashes_then_crosses_to_the_partner_who_cashes_on():
-    """Seat 1 (counted) leads: its ace of clubs, then the two of hearts to the partner's ace, whose
-    ace of diamonds is the third trick; the partner keeps a club to follow. Alone, the leader has
-    one sure trick and the crossing one more."""
+# (what the bound knows, the cards left per seat, the position, the test (alpha, beta), the value)
+CASES = [
+    # seat 1 (counted) leads: its ace of clubs, then the two of hearts to the partner's ace, whose ace
+    # of diamonds is the third trick; the partner keeps a club to follow (alone: one sure trick, the
+    # crossing one more)
+    ("the leader cashes, then crosses to the partner who cashes on",
+     [["KH", "KD", "KC"], ["AC", "2H", "3D"], ["QH", "QD", "QC"], ["AH", "AD", "4C"]],
+     dict(leader=1, counted_seat=1), (2, 3), 3),
+    # ace and two of diamonds opposite king and four (DDS's "Kx opposite Ax"): the ace, the two to the
+    # king, then the partner's ace of hearts
+    ("the leader cashes its ace and crosses to the partner's king",
+     [["QD", "JD", "KH"], ["AD", "2D", "3C"], ["TD", "9D", "QH"], ["KD", "4D", "AH"]],
+     dict(leader=1, counted_seat=1), (2, 3), 3),
+    # hearts led and followed; the third hand (counted) holds the four, the fourth the ace: the counted
+    # side loses this trick whatever it plays, so it cannot take both tricks left
+    ("the fourth hand holds the trick the third cannot win",
+     [["AH", "8C"], ["5C"], ["6C"], ["4H", "AC"]],
+     dict(leader=1, counted_seat=3, trick=[(1, "2H"), (2, "3H")]), (1, 2), 1),
+    # the others (team 0) have six tricks and lead the ace of trumps: their seventh ends the hand, so
+    # the counted side takes nothing more, though two more tricks would follow otherwise
+    ("the others' first trick reaches seven and stops the hand",
+     [["AS", "2C", "3C"], ["AC", "AH", "AD"], ["4C", "5C", "6C"], ["KC", "KH", "KD"]],
+     dict(leader=0, counted_seat=1, won=(6, 4)), (0, 1), 0),
+    # hearts led; the second hand (counted), void, holds the only trumps: it ruffs this trick, then its
+    # other trump and its ace of diamonds are sure tricks too
+    ("the second hand ruffs and cashes what nobody else can ruff",
+     [["QD", "QC"], ["2S", "AS", "AD"], ["3H", "JD", "JC"], ["4H", "TD", "TC"]],
+     dict(leader=0, counted_seat=1, trick=[(0, "2H")]), (2, 3), 3),
+]
+
+
+@pytest.mark.parametrize("hands,where,window,value", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_the_bound_alone_answers_and_the_pure_search_agrees(hands, where, window, value):
     def make():
-        return court_piece([["KH", "KD", "KC"], ["AC", "2H", "3D"], ["QH", "QD", "QC"], ["AH", "AD", "4C"]],
-                           leader=1, counted_seat=1)
-    assert bound_alone(make, 2, 3) == (3, 0)
-    assert oracle(make) == 3
-
-
-def test_the_leader_cashes_its_ace_and_crosses_to_the_partners_king():
-    """Ace and two of diamonds opposite king and four (DDS's "Kx opposite Ax"): the ace, the two to
-    the king, then the partner's ace of hearts."""
-    def make():
-        return court_piece([["QD", "JD", "KH"], ["AD", "2D", "3C"], ["TD", "9D", "QH"], ["KD", "4D", "AH"]],
-                           leader=1, counted_seat=1)
-    assert bound_alone(make, 2, 3) == (3, 0)
-    assert oracle(make) == 3
-
-
-def test_the_fourth_hand_holds_the_trick_the_third_cannot_win():
-    """Hearts led and followed; the third hand (counted) holds the four, the fourth the ace: the
-    counted side loses this trick whatever it plays, so it cannot take both tricks left."""
-    def make():
-        return court_piece([["AH", "8C"], ["5C"], ["6C"], ["4H", "AC"]], leader=1, counted_seat=3,
-                           trick=[(1, "2H"), (2, "3H")])
-    assert bound_alone(make, 1, 2) == (1, 0)
-    assert oracle(make) == 1
-
-
-def test_the_others_first_trick_reaches_seven_and_stops_the_hand():
-    """The others (team 0) have six tricks and lead the ace of trumps: their seventh ends the hand,
-    so the counted side takes nothing more, though two more tricks would follow otherwise."""
-    def make():
-        return court_piece([["AS", "2C", "3C"], ["AC", "AH", "AD"], ["4C", "5C", "6C"], ["KC", "KH", "KD"]],
-                           leader=0, counted_seat=1, won=(6, 4))
-    assert bound_alone(make, 0, 1) == (0, 0)
-    assert oracle(make) == 0
-
-
-def test_the_second_hand_ruffs_and_cashes_what_nobody_else_can_ruff():
-    """Hearts led; the second hand (counted), void, holds the only trumps: it ruffs this trick, then
-    its other trump and its ace of diamonds are sure tricks too."""
-    def make():
-        return court_piece([["QD", "QC"], ["2S", "AS", "AD"], ["3H", "JD", "JC"], ["4H", "TD", "TC"]],
-                           leader=0, counted_seat=1, trick=[(0, "2H")])
-    assert bound_alone(make, 2, 3) == (3, 0)
-    assert oracle(make) == 3
+        return court_piece(hands, **where)
+    assert bound_alone(make, *window) == (value, 0)
+    assert oracle(make) == value
