@@ -384,7 +384,9 @@ static int lead_weight4(Core *c, int s, int cid, uint32_t run, int killer) {
     int third = l2 ? topbit(l2) : -1;
     int w1 = c->own[g][top], w2 = second >= 0 ? c->own[g][second] : -1;
     int w3 = third >= 0 ? c->own[g][third] : -1;
-    int r = cid & 31, rrank = popc(live & ((1u << r) - 1));
+    /* DDS's relative rank: 1 for the suit's highest live card, counting down (a weak card weighs
+     * more where it is added), of the run's top card as DDS lists a run */
+    int r = cid & 31, rt = topbit(run | 1u << r), rrank = popc(live >> rt);
     int seq = run != 0;
     uint32_t ptop = c->hand[pd][g], otop = c->hand[lho][g] | c->hand[rho][g];
     int pd_beats = ptop && topbit(ptop) > (otop ? topbit(otop) : -1);
@@ -458,9 +460,7 @@ static int lead_weight4(Core *c, int s, int cid, uint32_t run, int killer) {
  * (as DDS's following weights); a discard's weight: two less per card of its group (a short group
  * first), less from a guarded second card or a bare top card (DDS's) */
 #define UNSURE 100
-#define DISC_PER_CARD 2
-#define DISC_KX 6
-#define DISC_A 8
+#define DISC_NOWIN 20
 static void gen_moves(Core *c, int s, int hint, Moves *mv) {
     mv->n = 0;
     int led = c->tlen ? cur(c)->led : -1;
@@ -589,9 +589,14 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
                 uint32_t l = c->hand[0][g] | c->hand[1][g] | c->hand[2][g] | c->hand[3][g];
                 int top = topbit(l);
                 uint32_t l2 = l & ~(1u << top);
-                disc[g] = -DISC_PER_CARD * n;
-                if (n == 2 && l2 && c->own[g][topbit(l2)] == s) disc[g] -= DISC_KX;
-                else if (n == 1 && c->own[g][top] == s) disc[g] -= DISC_A;
+                if (trump < 0) {
+                    disc[g] = (n << 6) / 27;
+                    if (n == 2 && l2 && c->own[g][topbit(l2)] == s) disc[g] -= 6;
+                    else if (n == 1 && c->own[g][top] == s) disc[g] -= 8;
+                } else {
+                    disc[g] = (n << 6) / 24;
+                    if (n == 2 && l2 && c->own[g][topbit(l2)] == s) disc[g] -= 2;
+                }
             }
         for (int i = 0; i < mv->n; i++) {
             int cid = mv->cid[i], g = cid >> 5;
@@ -603,8 +608,8 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
             else if (wins && k > amax) sc = 400 - cheap;
             else if (wins) sc = UNSURE - cheap;
             else sc = -cheap;
-            if (four && !wins && led2 >= 0 && g != led2 && g != trump && g != c->nowin && g != c->joker)
-                sc += disc[g];
+            if (four && !wins && led2 >= 0 && g != led2 && g != trump && g != c->joker)
+                sc += g == c->nowin ? DISC_NOWIN : disc[g];
             uint32_t h = c->hist[s][cid];
             score[i] = sc * 4096 + (int32_t)(h < 4095 ? h : 4095);
         }
@@ -695,6 +700,31 @@ static int quick_tricks(Core *c, uint32_t rel[NG], int need, int hs) {
         if (g == hs && L != c->caller && tl[g]) tl[g] = plain_rounds(c, L, g, tl[g]);
         if (tl[g] && t < need) { rel[g] |= lrel[g]; t += tl[g]; }  /* to a cut: only what it read */
     }
+    if (t < need && hs < 0 && W == 4 && c->joker < 0 && c->counted[(L + 2) & 3] == c->counted[L]
+        && c->counted[(L + 1) & 3] != c->counted[L] && c->counted[(L + 3) & 3] != c->counted[L]) {
+        /* a group whose top two cards are the leader's and the partner's, one each, both holding
+         * two or more: the hand with the second plays it first (the other plays low), then the
+         * leader leads to the top card, and where the opponents hold two or fewer the longer hand
+         * takes the rest (DDS's QuickTricks). The lead may end with the partner: one such group,
+         * cashed last, and only where the partner keeps its cards of it through the leader's
+         * other tricks. */
+        int P = (L + 2) & 3, o1 = (L + 1) & 3, o3 = (L + 3) & 3, bx = 0, bg = -1;
+        int safe = trump < 0 || !(c->hand[o1][trump] | c->hand[o3][trump]);
+        uint32_t bb = 0;
+        for (int g = 0; g < NG; g++) {
+            if (g == c->nowin || (g != trump && !safe)) continue;
+            uint32_t m = c->hand[L][g], pm = c->hand[P][g], o = c->hand[o1][g] | c->hand[o3][g];
+            int lL = c->len[L][g], lP = c->len[P][g];
+            if (!m || !pm || !o || lL < 2 || lP < 2 || t - tl[g] > c->left - lP) continue;
+            uint32_t all = m | pm | o;
+            int top = topbit(all), sec = topbit(all & ~(1u << top));
+            if (!((m >> top & 1) && (pm >> sec & 1)) && !((pm >> top & 1) && (m >> sec & 1))) continue;
+            int x = 2;
+            if (c->len[o1][g] <= 2 && c->len[o3][g] <= 2 && (lP <= 2 || lL <= 2)) x = lL > lP ? lL : lP;
+            if (x - tl[g] > bx) { bx = x - tl[g]; bg = g; bb = 1u << top | 1u << sec; }
+        }
+        if (bx) { t += bx; rel[bg] |= bb; }
+    }
     if (t >= need) return t < c->left ? t : c->left;
     /* a low lead to a partner's winners (the partner keeps the lead in that suit): a bound of its
      * own, never added to the leader's cashing */
@@ -762,17 +792,27 @@ static int quick_tricks(Core *c, uint32_t rel[NG], int need, int hs) {
             r[g] = 1u << top;
         crossed:
             if (four) {
-                /* the partner's other groups; the leader's first, as many as the partner's spare
-                 * cards (of groups that are none of its tricks) allow */
-                int spare = 0;
-                for (int x = 0; x < NG; x++) {
-                    if (x == g) continue;
-                    if (pc[x]) { if (n < need) { r[x] |= prel[x]; n += pc[x]; } }
-                    else spare += c->len[mate][x];
+                /* the partner's other groups, each kept (its tricks) or given up (its cards spare);
+                 * the leader's first, as many as the partner's spare cards allow: every card but
+                 * those it wins tricks with (it follows the leader's winners with them, or
+                 * discards them) */
+                int px[NG], np = 0, bn = n, bk = 0;
+                for (int x = 0; x < NG; x++) if (x != g && pc[x]) px[np++] = x;
+                for (int keep = 0; keep < 1 << np && bn < need; keep++) {
+                    int k = n, spare = c->len[mate][g] - n;
+                    for (int x = 0; x < NG; x++) if (x != g) spare += c->len[mate][x];
+                    for (int i = 0; i < np; i++) if (keep >> i & 1) { k += pc[px[i]]; spare -= pc[px[i]]; }
+                    for (int x = 0; x < NG; x++)
+                        if (x != g && tl[x] && !pc[x] && tl[x] <= spare) { k += tl[x]; spare -= tl[x]; }
+                    if (k > bn) { bn = k; bk = keep; }
                 }
-                for (int x = 0; x < NG; x++) {
-                    if (x == g || !tl[x] || pc[x] || tl[x] > spare) continue;
-                    if (n < need) { r[x] |= lrel[x]; n += tl[x]; spare -= tl[x]; }
+                if (bn > n) {
+                    int spare = c->len[mate][g] - n;
+                    for (int x = 0; x < NG; x++) if (x != g) spare += c->len[mate][x];
+                    for (int i = 0; i < np; i++)
+                        if (bk >> i & 1) { r[px[i]] |= prel[px[i]]; n += pc[px[i]]; spare -= pc[px[i]]; }
+                    for (int x = 0; x < NG; x++)
+                        if (x != g && tl[x] && !pc[x] && tl[x] <= spare) { r[x] |= lrel[x]; n += tl[x]; spare -= tl[x]; }
                 }
             }
             if (n > best) { best = n; memcpy(brel, r, sizeof r); }
@@ -824,6 +864,35 @@ static int all_tops(Core *c, uint32_t rel[NG]) {
     }
     if (side >= 0) for (int g = 0; g < NG; g++) rel[g] |= tops[g];
     return side;
+}
+
+/* where no trump and no suitless card is live, four seats play as two partnerships and the
+ * leader's side can lead the groups it holds the top of for fewer rounds than the tricks left
+ * (each round takes a card from both of its hands that hold the group), the other side surely
+ * wins a trick: the leader's side must then lead a group the other side holds the top of (DDS's
+ * later tricks). Only where every card will be played. 1 the counted side, 0 the other, -1 none */
+static int later_one(Core *c, uint32_t rel[NG]) {
+    int L = c->leader;
+    if (c->W != 4 || c->counted[L] != c->counted[(L + 2) & 3] || c->counted[L] == c->counted[(L + 1) & 3]
+        || c->counted[(L + 1) & 3] != c->counted[(L + 3) & 3])
+        return -1;
+    uint32_t live[NG] = {0};
+    for (int w = 0; w < 4; w++) for (int g = 0; g < NG; g++) live[g] |= c->hand[w][g];
+    if ((c->trump >= 0 && live[c->trump]) || (c->nowin >= 0 && live[c->nowin]) || (c->joker >= 0 && live[c->joker]))
+        return -1;
+    int y = c->counted[L], sum = 0;
+    uint32_t tops[NG] = {0};
+    for (int g = 0; g < NG; g++) {
+        if (!live[g]) continue;
+        int t = topbit(live[g]), hh = c->own[g][t];
+        if (c->counted[hh] == y) {
+            int a = c->len[hh][g], b = c->len[(hh + 2) & 3][g];
+            sum += a > b ? a : b;
+        } else if (live[g] & ~c->hand[hh][g]) tops[g] = 1u << t;  /* the other side's tops stay its */
+    }
+    if (!sum || c->left - sum < 1) return -1;
+    for (int g = 0; g < NG; g++) rel[g] |= tops[g];
+    return !y;
 }
 
 /* within a trick, where four seats play as two partnerships: the side that surely wins it (the
@@ -1086,6 +1155,7 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
                 top_trumps(c, &ours, &theirs, tr_);
                 if (!plays) ours = 0;
                 int side = (ours < 1 || c->left - theirs > c->left - 1) ? all_tops(c, ar) : -1;
+                if (side < 0 && plays && (ours < 1 || c->left - theirs > c->left - 1)) side = later_one(c, ar);
                 int slo = ours, shi = c->left - theirs;
                 uint32_t *rlo = tr_, *rhi = tr_;
                 if (side == 1 && slo < 1) { slo = 1; rlo = ar; }
