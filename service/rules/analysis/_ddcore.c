@@ -82,6 +82,8 @@ typedef struct {
     uint32_t hand[MAXW][NG];
     uint8_t len[MAXW][NG];   /* popcounts of hand, kept as cards are played and taken back */
     uint8_t own[NG][32];     /* each card's seat (fixed for a deal: cards only leave hands) */
+    uint32_t live[NG];       /* each group's cards in hands */
+    uint64_t code[NG];       /* their seats, strongest first, 3 bits each (the table's codes), kept as cards move */
     int trump, leader, tlen, left, rem_c, rem_o;
     TS tr[MAXT + 1][MAXW];
     uint32_t trick_rel[NG];
@@ -257,8 +259,10 @@ static inline void judge(Core *c, int k, int named) {
 static inline void place(Core *c, int cid) {
     int named = -1;
     if (cid >= JLEAD) { named = cid - JLEAD; cid = c->joker << 5; }  /* a led free joker naming a suit */
-    int s = to_act(c), g = cid >> 5;
-    c->hand[s][g] &= ~(1u << (cid & 31));
+    int s = to_act(c), g = cid >> 5, r = cid & 31, i = popc(c->live[g] >> r >> 1);
+    c->hand[s][g] &= ~(1u << r);
+    c->live[g] &= ~(1u << r);
+    c->code[g] = (c->code[g] & ((1ULL << 3 * i) - 1)) | (c->code[g] >> 3 * (i + 1) << 3 * i);
     c->len[s][g]--;
     TS *t = &c->tr[c->left][c->tlen];
     t->seat = s; t->cid = cid;
@@ -303,7 +307,10 @@ static inline void unfinish(Core *c, int gain, int old_leader) {
 static inline void unplace(Core *c) {
     c->tlen--;
     TS *t = &c->tr[c->left][c->tlen];
-    c->hand[(int)t->seat][t->cid >> 5] |= 1u << (t->cid & 31);
+    int g = t->cid >> 5, r = t->cid & 31, i = popc(c->live[g] >> r >> 1);
+    c->hand[(int)t->seat][g] |= 1u << r;
+    c->live[g] |= 1u << r;
+    c->code[g] = (c->code[g] & ((1ULL << 3 * i) - 1)) | (uint64_t)t->seat << 3 * i | (c->code[g] >> 3 * i << 3 * (i + 1));
     c->len[(int)t->seat][t->cid >> 5]++;
     c->must_trump = t->mt;
 }
@@ -980,18 +987,9 @@ static void abstract(Core *c, uint64_t code[NG], uint32_t live[NG], uint64_t key
     uint8_t kb[8 * KW];
     memset(kb, 0, sizeof kb);
     for (int g = 0; g < NG; g++) {
-        uint32_t l = 0;
-        for (int w = 0; w < c->W; w++) { l |= c->hand[w][g]; kb[w * NG + g] = c->len[w][g]; }
-        live[g] = l;
-        uint64_t cd = 0;
-        int n = 0;
-        while (l) {
-            int r = topbit(l);
-            cd |= (uint64_t)c->own[g][r] << (3 * n);
-            n++;
-            l &= ~(1u << r);
-        }
-        code[g] = cd;
+        for (int w = 0; w < c->W; w++) kb[w * NG + g] = c->len[w][g];
+        live[g] = c->live[g];
+        code[g] = c->code[g];
     }
     int lf = c->left + 1;
     kb[32] = (uint8_t)c->leader;
@@ -1391,14 +1389,28 @@ static PyObject *Core_load(Core *c, PyObject *args) {
     if (!ts) return NULL;
     Py_ssize_t tn = PySequence_Fast_GET_SIZE(ts);
     if (tn >= c->W) { Py_DECREF(ts); Py_RETURN_FALSE; }
+    int tcid[MAXW];
     for (Py_ssize_t i = 0; i < tn; i++) {
         long card = PyLong_AsLong(PySequence_Fast_GET_ITEM(ts, i));
         int cid = card_cid(c, card);
         if (cid < 0) { Py_DECREF(ts); PyErr_Clear(); Py_RETURN_FALSE; }
-        int s = to_act(c);
+        int s = (c->leader + (int)i) % c->W;
         c->hand[s][cid >> 5] |= 1u << (cid & 31);  /* place takes it from the hand */
         c->len[s][cid >> 5]++;
         c->own[cid >> 5][cid & 31] = (uint8_t)s;
+        tcid[i] = cid;
+    }
+    for (int g = 0; g < NG; g++) {
+        uint32_t l = 0;
+        for (int w = 0; w < c->W; w++) l |= c->hand[w][g];
+        if (popc(l) > MAXG) { Py_DECREF(ts); Py_RETURN_FALSE; }
+        c->live[g] = l;
+        uint64_t cd = 0;
+        for (int n = 0; l; n++) { int r = topbit(l); cd |= (uint64_t)c->own[g][r] << (3 * n); l &= ~(1u << r); }
+        c->code[g] = cd;
+    }
+    for (Py_ssize_t i = 0; i < tn; i++) {
+        int cid = tcid[i];
         if (i == 0 && (cid >> 5) == c->joker) {
             if (named < 0 || named > 3) { Py_DECREF(ts); Py_RETURN_FALSE; }
             cid = JLEAD + named;
@@ -1589,6 +1601,21 @@ static PyObject *Core_values(Core *c, PyObject *args) {
         for (int i = 0; i < n; i++)  /* the free joker's moves: each its own class */
             if (cids[i] >= JLEAD || (cids[i] >> 5) == c->joker) { mv.cid[mv.n] = (uint8_t)cids[i]; mv.others[mv.n++] = 0; }
     }
+    {
+        /* the classes in the search's own order: the likeliest best first (its line fills the
+         * table the others' searches read) */
+        Moves ord;
+        gen_moves(c, s, -1, &ord);
+        int rank[256];
+        for (int i = 0; i < 256; i++) rank[i] = 255;
+        for (int i = 0; i < ord.n; i++) rank[ord.cid[i]] = i;
+        for (int i = 1; i < mv.n; i++) {
+            uint8_t cd = mv.cid[i]; uint32_t ot = mv.others[i];
+            int j = i - 1;
+            while (j >= 0 && rank[mv.cid[j]] > rank[cd]) { mv.cid[j + 1] = mv.cid[j]; mv.others[j + 1] = mv.others[j]; j--; }
+            mv.cid[j + 1] = cd; mv.others[j + 1] = ot;
+        }
+    }
     int cap = c->left < c->rem_c ? c->left : c->rem_c;
     int guess = -1;
     for (int k = 0; k < mv.n && !c->abort; k++) {
@@ -1600,7 +1627,7 @@ static PyObject *Core_values(Core *c, PyObject *args) {
         /* a bound given is the likeliest value: the first test at it */
         int g = hi < cap ? hi : lo > 0 ? lo + 1 : guess >= 0 ? guess : estimate(c, rep);
         lo = mtd(c, rep, lo, hi, g);
-        guess = lo;
+        if (guess < 0 || (c->maxer[s] ? lo > guess : lo < guess)) guess = lo;  /* the best so far: most moves share it */
         for (int i = 0; i < n; i++)
             if (cids[i] == rep || (cids[i] < JLEAD && (cids[i] >> 5) == (rep >> 5) && (mv.others[k] >> (cids[i] & 31) & 1))) vals[i] = lo;
     }
