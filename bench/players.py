@@ -39,7 +39,7 @@ from service.rules.players.strong import utility
 CASES = [("bid-whist", {}, "duplicate"), ("court-piece", {}, "duplicate"), ("five-hundred", {}, "duplicate"),
          ("buck-euchre", {}, "rotated"), ("sixes", {}, "rotated")]
 # main as landed by the last stop (2026-12-04): the release before the code in this tree
-PREVIOUS_RELEASE = "b6125ff570b24ab4714483ae1395b49f390cc5e9"
+PREVIOUS_RELEASE = "26e5ff7b73aa3ffd49f1d04f6ec075e684d6ddab"
 
 
 def unit(game, options: dict, kind: str, tested: str, other: "str | PreviousPlayer", i: int, timings: dict) -> float:

@@ -154,9 +154,9 @@ class Compiled:
 
 class Table:
     """A transposition table to share across solves under one ranking and one objective (the
-    moves of one deal, a hint's samples): entries hold relative ranks only, so each stays a sound
-    bound for any position it matches. Pass it to ``make_solver``; a solve under another ranking
-    or other sides has a table of its own."""
+    positions of one record, the records of a duplicate board): entries hold relative ranks only,
+    so each stays a sound bound for any position it matches. Pass it to ``make_solver``; a solve
+    under another ranking or other sides has a table of its own."""
 
     keep = 2  # cores kept (the two sides' objectives of one deal), the oldest dropped first: each may hold tens of MB
 
