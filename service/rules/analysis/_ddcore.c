@@ -895,23 +895,27 @@ static int later_one(Core *c, uint32_t rel[NG]) {
     return !y;
 }
 
-/* within a trick, where four seats play as two partnerships: the side that surely wins it (the
+/* within a trick, where two sides play (four seats as two partnerships, or any sides of three,
+ * five or six seats, the free joker a card that wins where played): the side that surely wins it (the
  * side of the strongest card among the trick's winning card and each seat still to play's best
  * legal card: that seat plays it and nothing after it beats it), and the tricks it surely wins from
  * here: this one and, where no other seat holds a trump (as DDS's QuickTricksSecondHand with no
  * trump), the winner's second top card of the suit led, its top cards of the other groups and the
  * groups nobody else holds; only as many as a cut needs (alpha, beta). *side the winning side
  * (counted or not). */
+#define JOKER_WINS 500
 static int sure_trick(Core *c, int s, int alpha, int beta, int *side, uint32_t rel[NG]) {
     int trump = c->trump, W = c->W;
     TS *t = cur(c);
     int ss = t->led;
     if (ss < 0) return 0;
-    int best = strength(c, t->wc, ss), bcard = t->wc, bseat = t->ws, inhand = 0;
+    int jk = c->joker;  /* Five Hundred's free joker wins any trick it is played to (JOKER_WINS) */
+    int best = (t->wc >> 5) == jk ? JOKER_WINS : strength(c, t->wc, ss), bcard = t->wc, bseat = t->ws, inhand = 0;
     int ks[MAXW], o = s;
     for (int k = 0; k < W - c->tlen; k++, o = (o + 1) % W) {
         int kk = -1, cd = -1;
         if (c->hand[o][ss]) { cd = ss << 5 | topbit(c->hand[o][ss]); kk = strength(c, cd, ss); }
+        else if (jk >= 0 && c->hand[o][jk]) { cd = jk << 5 | topbit(c->hand[o][jk]); kk = JOKER_WINS; }
         else if (trump >= 0 && c->hand[o][trump]) { cd = trump << 5 | topbit(c->hand[o][trump]); kk = 64 + (cd & 31); }
         ks[k] = kk;
         if (kk > best) { best = kk; bcard = cd; bseat = o; inhand = 1; }
@@ -922,7 +926,10 @@ static int sure_trick(Core *c, int s, int alpha, int beta, int *side, uint32_t r
     int omax = -1;
     for (int k = 0; k < c->tlen; k++) {
         TS *x = &c->tr[c->left][k];
-        if (c->counted[x->seat] != win) { int kk = strength(c, x->cid, ss); if (kk > omax) omax = kk; }
+        if (c->counted[x->seat] != win) {
+            int kk = (x->cid >> 5) == jk ? JOKER_WINS : strength(c, x->cid, ss);
+            if (kk > omax) omax = kk;
+        }
     }
     o = s;
     for (int k = 0; k < W - c->tlen; k++, o = (o + 1) % W)
@@ -934,6 +941,8 @@ static int sure_trick(Core *c, int s, int alpha, int beta, int *side, uint32_t r
     int hh = bseat, q = 1;
     if (trump >= 0)  /* no other seat may ruff (nor be made to ruff the winner's cards) */
         for (int w = 0; w < W; w++) if (w != hh && c->hand[w][trump]) return 1;
+    if (jk >= 0)  /* nor play the free joker to one of the winner's leads */
+        for (int w = 0; w < W; w++) if (w != hh && c->hand[w][jk]) return 1;
     rel[bcard >> 5] |= 1u << (bcard & 31);  /* which seat wins now matters: it leads next */
     /* no trump to fear: the winner keeps the lead and cashes on (without the card it wins with) */
     uint32_t own[NG];
@@ -943,7 +952,7 @@ static int sure_trick(Core *c, int s, int alpha, int beta, int *side, uint32_t r
     for (int w = 0; w < W; w++) if (w != hh) live |= c->hand[w][ss];
     if (own[ss] && (own[ss] >> topbit(live) & 1)) { q++; rel[ss] |= 1u << topbit(live); }
     for (int g = 0; g < NG && q < need; g++) {
-        if (g == ss || g == c->nowin || !own[g]) continue;
+        if (g == ss || g == c->nowin || g == jk || !own[g]) continue;
         uint32_t oc = 0;
         for (int w = 0; w < W; w++) if (w != hh) oc |= c->hand[w][g];
         if (!oc) q += popc(own[g]);
@@ -1190,9 +1199,11 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
         a0 = alpha; b0 = beta;
     }
     int s = to_act(c);
-    if (c->tlen >= 1 && c->quick && c->W == 4 && c->joker < 0 && c->must_trump < 0
-        && !(c->hidden && (!c->revealed || c->trump_from)) && c->counted[s] == c->counted[(s + 2) & 3]
-        && c->counted[s] != c->counted[(s + 1) & 3]) {
+    /* four seats: two partnerships (not Five Hundred's free joker); three, five and six seats: any
+     * two sides (one seat against a coalition, or teams), the free joker too */
+    if (c->tlen >= 1 && c->quick && c->must_trump < 0 && !(c->hidden && (!c->revealed || c->trump_from))
+        && (c->W != 4 || (c->joker < 0 && c->counted[s] == c->counted[(s + 2) & 3]
+                          && c->counted[s] != c->counted[(s + 1) & 3]))) {
         uint32_t qr[NG] = {0};
         int side = 0, q = sure_trick(c, s, alpha, beta, &side, qr);
         if (q) {
