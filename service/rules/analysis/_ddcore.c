@@ -96,7 +96,7 @@ typedef struct {
     int32_t nents, cap_ents, max_ents;
     uint32_t hist[MAXW][256];
     uint8_t killer[MAXT + 1];  /* the last lead that cut off, by tricks left (DDS's bestMove) */
-    long long stores, clears, packs;
+    long long stores, clears, packs, evicts;
 } Core;
 
 static inline int popc(uint32_t x) {  /* SWAR: no libgcc call where the build cannot assume popcnt */
@@ -198,6 +198,48 @@ static int tt_compact(Core *c) {
     c->nents = n;
     c->packs++;
     return n <= c->cap_ents / 4 * 3;
+}
+
+/* the table still full after packing: the buckets of the fewest tricks left (the cheapest to search
+ * again; a bucket's tricks left are its key's first seat's lengths) are dropped until half the room
+ * is free, the rest kept (the whole table was emptied before: the positions after Court Piece's
+ * hidden trump's reveal filled it several times over a whole hand). 1 where that worked. */
+static int tt_evict(Core *c) {
+    int32_t by_left[256] = {0}, keep = c->nents;
+    for (uint32_t j = 0; j < c->nslots; j++) {
+        Slot *s = &c->slots[j];
+        if (!s->cap) continue;
+        const uint8_t *kb = (const uint8_t *)s->k;
+        int l = 0;
+        for (int g = 0; g < NG; g++) l += kb[g];
+        by_left[l] += s->cap;
+    }
+    int top = 0;  /* buckets of ``top`` tricks left or fewer go */
+    while (top < 255 && keep > c->cap_ents / 2) keep -= by_left[top++];
+    Slot *ns = PyMem_Calloc(c->nslots, sizeof(Slot));
+    Entry *ne = PyMem_Malloc((size_t)c->cap_ents * sizeof(Entry));
+    if (!ns || !ne) { PyMem_Free(ns); PyMem_Free(ne); return 0; }
+    uint32_t mask = c->nslots - 1, used = 0;
+    int32_t n = 0;
+    for (uint32_t j = 0; j < c->nslots; j++) {
+        Slot *s = &c->slots[j];
+        if (!s->cap) continue;
+        const uint8_t *kb = (const uint8_t *)s->k;
+        int l = 0;
+        for (int g = 0; g < NG; g++) l += kb[g];
+        if (l < top) continue;
+        uint32_t q = khash(s->k) & mask;
+        while (ns[q].cap) q = (q + 1) & mask;
+        ns[q] = *s;
+        memcpy(&ne[n], &c->ents[s->off], (size_t)s->cnt * sizeof(Entry));
+        ns[q].off = n;
+        n += s->cap;
+        used++;
+    }
+    PyMem_Free(c->slots); PyMem_Free(c->ents);
+    c->slots = ns; c->ents = ne; c->used = used; c->nents = n;
+    c->evicts++;
+    return 1;
 }
 
 /* a new entry at the end of bucket ``s`` (moved to a block twice the size when full), or NULL */
@@ -1048,7 +1090,7 @@ static void store(Core *c, const uint64_t key[KW], const uint64_t code[NG], cons
         }
     }
     Entry *e = s ? tt_append(c, s) : NULL;
-    if (!e && c->cap_ents >= c->max_ents && tt_compact(c)) {
+    if (!e && c->cap_ents >= c->max_ents && (tt_compact(c) || tt_evict(c))) {
         s = tt_find(c, key, 1);
         e = s ? tt_append(c, s) : NULL;
     }
@@ -1660,6 +1702,7 @@ static PyObject *Core_get_stop_at(Core *c, void *x) { return PyLong_FromLongLong
 static PyObject *Core_get_entries(Core *c, void *x) { return PyLong_FromLong(c->nents); }
 static PyObject *Core_get_clears(Core *c, void *x) { return PyLong_FromLongLong(c->clears); }
 static PyObject *Core_get_packs(Core *c, void *x) { return PyLong_FromLongLong(c->packs); }
+static PyObject *Core_get_evicts(Core *c, void *x) { return PyLong_FromLongLong(c->evicts); }
 
 static PyGetSetDef Core_getset[] = {
     {"nodes", (getter)Core_get_nodes, NULL, "nodes counted by the last call", NULL},
@@ -1667,6 +1710,7 @@ static PyGetSetDef Core_getset[] = {
     {"entries", (getter)Core_get_entries, NULL, "table entry places in use (each bucket's block, moved blocks until packed again)", NULL},
     {"clears", (getter)Core_get_clears, NULL, "times the full table was emptied", NULL},
     {"packs", (getter)Core_get_packs, NULL, "times the full table was packed again", NULL},
+    {"evicts", (getter)Core_get_evicts, NULL, "times the full table dropped its buckets of the fewest tricks left", NULL},
     {NULL}
 };
 
