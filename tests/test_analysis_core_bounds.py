@@ -1,5 +1,6 @@
-"""The compiled core's sure-trick bounds where four seats play as two partnerships (docs/SOLVER.md),
-each on a small Court Piece position built for it: the bound alone answers the zero-window test
+"""The compiled core's sure-trick bounds where four seats play as two partnerships, and within a
+trick where any two sides of five or six seats play (docs/SOLVER.md), each on a small Court Piece or
+Five Hundred position built for it: the bound alone answers the zero-window test
 (no node: no move applied), and the pure search, the oracle, agrees with the answer and with every
 root move's value."""
 
@@ -31,6 +32,23 @@ def court_piece(hands, leader, counted_seat, won=(0, 0), trick=(), trump=SPADES)
     p.trump, p.done, p.won = trump, 13 - k, list(won)
     p.trick = [(s, lookup(c)) for s, c in trick]
     p.leader, p.to_act = leader, (leader + len(trick)) % 4
+    return p
+
+
+def five_hundred(hands, leader, counted_seat, trick=()):
+    """A Five Hundred no-trump play model with the free joker (a ten no trump of the five- or
+    six-handed seed below: seat 4 alone against four, or seats 0, 2 and 4 against 1, 3 and 5),
+    these cards left; ``counted_seat``'s side counted."""
+    seed = {5: "bench-whole-five-hundred-58", 6: "bench-whole-five-hundred-162"}[len(hands)]
+    hand = games.get("five-hundred").replay(position("five-hundred", seed, 10, {"players": len(hands)}))
+    assert hand.bid == "10NT" and hand.free_joker
+    adapter = ADAPTERS["five-hundred"]
+    masks = [sum(1 << lookup(c) for c in h) for h in hands]
+    p = adapter.play(hand, adapter.objective(hand, counted_seat), hands=masks)
+    p.done = 10 - max(len(h) for h in hands)
+    p.trick = [(s, lookup(c)) for s, c in trick]
+    p.led_suit = p._suit[p.trick[0][1]] if trick else None
+    p.leader, p.to_act = leader, (leader + len(trick)) % len(hands)
     return p
 
 
@@ -85,9 +103,31 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("hands,where,window,value", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
-def test_the_bound_alone_answers_and_the_pure_search_agrees(hands, where, window, value):
+# the same, Five Hundred's no trump with five or six seats (no trump: the free joker the only card
+# that beats the suit led)
+FIVE_HUNDRED = [
+    # the contractor (seat 4, alone, counted) leads the ace of hearts; seat 2, void, holds the free
+    # joker: the defenders surely take this trick, so the contractor cannot take both
+    ("a void defender's free joker takes the contractor's ace",
+     [["2H", "3D"], ["3H", "4D"], ["JK", "2D"], ["4H", "5D"], ["AD"]],
+     dict(leader=4, counted_seat=4, trick=[(4, "AH")]), (1, 2), 1),
+    # hearts led and followed; the contractor, last, wins with the ace and cashes the ace of spades
+    # (nobody holds the free joker)
+    ("the contractor wins the trick last and cashes on",
+     [["KS"], ["2C"], ["3C"], ["4C"], ["AH", "AS"]],
+     dict(leader=0, counted_seat=4, trick=[(0, "2H"), (1, "3H"), (2, "4H"), (3, "5H")]), (1, 2), 2),
+    # six seats, two teams of three: seat 1, void, played the free joker to the counted team's ace
+    ("the free joker in the trick takes it whatever follows",
+     [["KD"], ["2C"], ["3H", "AC"], ["4H", "3C"], ["5H", "4C"], ["6H", "5C"]],
+     dict(leader=0, counted_seat=0, trick=[(0, "AH"), (1, "JK")]), (1, 2), 1),
+]
+
+
+@pytest.mark.parametrize("build,hands,where,window,value",
+                         [(court_piece, *c[1:]) for c in CASES] + [(five_hundred, *c[1:]) for c in FIVE_HUNDRED],
+                         ids=[c[0] for c in CASES + FIVE_HUNDRED])
+def test_the_bound_alone_answers_and_the_pure_search_agrees(build, hands, where, window, value):
     def make():
-        return court_piece(hands, **where)
+        return build(hands, **where)
     assert bound_alone(make, *window) == (value, 0)
     assert oracle(make) == value

@@ -98,7 +98,7 @@ typedef struct {
     int32_t nents, cap_ents, max_ents;
     uint32_t hist[MAXW][256];
     uint8_t killer[MAXT + 1];  /* the last lead that cut off, by tricks left (DDS's bestMove) */
-    long long stores, clears, packs;
+    long long stores, clears, packs, evicts;
 } Core;
 
 static inline int popc(uint32_t x) {  /* SWAR: no libgcc call where the build cannot assume popcnt */
@@ -200,6 +200,48 @@ static int tt_compact(Core *c) {
     c->nents = n;
     c->packs++;
     return n <= c->cap_ents / 4 * 3;
+}
+
+/* the table still full after packing: the buckets of the fewest tricks left (the cheapest to search
+ * again; a bucket's tricks left are its key's first seat's lengths) are dropped until half the room
+ * is free, the rest kept (the whole table was emptied before: the positions after Court Piece's
+ * hidden trump's reveal filled it several times over a whole hand). 1 where that worked. */
+static int tt_evict(Core *c) {
+    int32_t by_left[256] = {0}, keep = c->nents;
+    for (uint32_t j = 0; j < c->nslots; j++) {
+        Slot *s = &c->slots[j];
+        if (!s->cap) continue;
+        const uint8_t *kb = (const uint8_t *)s->k;
+        int l = 0;
+        for (int g = 0; g < NG; g++) l += kb[g];
+        by_left[l] += s->cap;
+    }
+    int top = 0;  /* buckets of ``top`` tricks left or fewer go */
+    while (top < 255 && keep > c->cap_ents / 2) keep -= by_left[top++];
+    Slot *ns = PyMem_Calloc(c->nslots, sizeof(Slot));
+    Entry *ne = PyMem_Malloc((size_t)c->cap_ents * sizeof(Entry));
+    if (!ns || !ne) { PyMem_Free(ns); PyMem_Free(ne); return 0; }
+    uint32_t mask = c->nslots - 1, used = 0;
+    int32_t n = 0;
+    for (uint32_t j = 0; j < c->nslots; j++) {
+        Slot *s = &c->slots[j];
+        if (!s->cap) continue;
+        const uint8_t *kb = (const uint8_t *)s->k;
+        int l = 0;
+        for (int g = 0; g < NG; g++) l += kb[g];
+        if (l < top) continue;
+        uint32_t q = khash(s->k) & mask;
+        while (ns[q].cap) q = (q + 1) & mask;
+        ns[q] = *s;
+        memcpy(&ne[n], &c->ents[s->off], (size_t)s->cnt * sizeof(Entry));
+        ns[q].off = n;
+        n += s->cap;
+        used++;
+    }
+    PyMem_Free(c->slots); PyMem_Free(c->ents);
+    c->slots = ns; c->ents = ne; c->used = used; c->nents = n;
+    c->evicts++;
+    return 1;
 }
 
 /* a new entry at the end of bucket ``s`` (moved to a block twice the size when full), or NULL */
@@ -902,23 +944,27 @@ static int later_one(Core *c, uint32_t rel[NG]) {
     return !y;
 }
 
-/* within a trick, where four seats play as two partnerships: the side that surely wins it (the
+/* within a trick, where two sides play (four seats as two partnerships, or any sides of three,
+ * five or six seats, the free joker a card that wins where played): the side that surely wins it (the
  * side of the strongest card among the trick's winning card and each seat still to play's best
  * legal card: that seat plays it and nothing after it beats it), and the tricks it surely wins from
  * here: this one and, where no other seat holds a trump (as DDS's QuickTricksSecondHand with no
  * trump), the winner's second top card of the suit led, its top cards of the other groups and the
  * groups nobody else holds; only as many as a cut needs (alpha, beta). *side the winning side
  * (counted or not). */
+#define JOKER_WINS 500
 static int sure_trick(Core *c, int s, int alpha, int beta, int *side, uint32_t rel[NG]) {
     int trump = c->trump, W = c->W;
     TS *t = cur(c);
     int ss = t->led;
     if (ss < 0) return 0;
-    int best = strength(c, t->wc, ss), bcard = t->wc, bseat = t->ws, inhand = 0;
+    int jk = c->joker;  /* Five Hundred's free joker wins any trick it is played to (JOKER_WINS) */
+    int best = (t->wc >> 5) == jk ? JOKER_WINS : strength(c, t->wc, ss), bcard = t->wc, bseat = t->ws, inhand = 0;
     int ks[MAXW], o = s;
     for (int k = 0; k < W - c->tlen; k++, o = (o + 1) % W) {
         int kk = -1, cd = -1;
         if (c->hand[o][ss]) { cd = ss << 5 | topbit(c->hand[o][ss]); kk = strength(c, cd, ss); }
+        else if (jk >= 0 && c->hand[o][jk]) { cd = jk << 5 | topbit(c->hand[o][jk]); kk = JOKER_WINS; }
         else if (trump >= 0 && c->hand[o][trump]) { cd = trump << 5 | topbit(c->hand[o][trump]); kk = 64 + (cd & 31); }
         ks[k] = kk;
         if (kk > best) { best = kk; bcard = cd; bseat = o; inhand = 1; }
@@ -929,7 +975,10 @@ static int sure_trick(Core *c, int s, int alpha, int beta, int *side, uint32_t r
     int omax = -1;
     for (int k = 0; k < c->tlen; k++) {
         TS *x = &c->tr[c->left][k];
-        if (c->counted[x->seat] != win) { int kk = strength(c, x->cid, ss); if (kk > omax) omax = kk; }
+        if (c->counted[x->seat] != win) {
+            int kk = (x->cid >> 5) == jk ? JOKER_WINS : strength(c, x->cid, ss);
+            if (kk > omax) omax = kk;
+        }
     }
     o = s;
     for (int k = 0; k < W - c->tlen; k++, o = (o + 1) % W)
@@ -941,6 +990,8 @@ static int sure_trick(Core *c, int s, int alpha, int beta, int *side, uint32_t r
     int hh = bseat, q = 1;
     if (trump >= 0)  /* no other seat may ruff (nor be made to ruff the winner's cards) */
         for (int w = 0; w < W; w++) if (w != hh && c->hand[w][trump]) return 1;
+    if (jk >= 0)  /* nor play the free joker to one of the winner's leads */
+        for (int w = 0; w < W; w++) if (w != hh && c->hand[w][jk]) return 1;
     rel[bcard >> 5] |= 1u << (bcard & 31);  /* which seat wins now matters: it leads next */
     /* no trump to fear: the winner keeps the lead and cashes on (without the card it wins with) */
     uint32_t own[NG];
@@ -950,7 +1001,7 @@ static int sure_trick(Core *c, int s, int alpha, int beta, int *side, uint32_t r
     for (int w = 0; w < W; w++) if (w != hh) live |= c->hand[w][ss];
     if (own[ss] && (own[ss] >> topbit(live) & 1)) { q++; rel[ss] |= 1u << topbit(live); }
     for (int g = 0; g < NG && q < need; g++) {
-        if (g == ss || g == c->nowin || !own[g]) continue;
+        if (g == ss || g == c->nowin || g == jk || !own[g]) continue;
         uint32_t oc = 0;
         for (int w = 0; w < W; w++) if (w != hh) oc |= c->hand[w][g];
         if (!oc) q += popc(own[g]);
@@ -1037,7 +1088,7 @@ static void store(Core *c, const uint64_t key[KW], const uint64_t code[NG], cons
         }
     }
     Entry *e = s ? tt_append(c, s) : NULL;
-    if (!e && c->cap_ents >= c->max_ents && tt_compact(c)) {
+    if (!e && c->cap_ents >= c->max_ents && (tt_compact(c) || tt_evict(c))) {
         s = tt_find(c, key, 1);
         e = s ? tt_append(c, s) : NULL;
     }
@@ -1188,9 +1239,11 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
         a0 = alpha; b0 = beta;
     }
     int s = to_act(c);
-    if (c->tlen >= 1 && c->quick && c->W == 4 && c->joker < 0 && c->must_trump < 0
-        && !(c->hidden && (!c->revealed || c->trump_from)) && c->counted[s] == c->counted[(s + 2) & 3]
-        && c->counted[s] != c->counted[(s + 1) & 3]) {
+    /* four seats: two partnerships (not Five Hundred's free joker); three, five and six seats: any
+     * two sides (one seat against a coalition, or teams), the free joker too */
+    if (c->tlen >= 1 && c->quick && c->must_trump < 0 && !(c->hidden && (!c->revealed || c->trump_from))
+        && (c->W != 4 || (c->joker < 0 && c->counted[s] == c->counted[(s + 2) & 3]
+                          && c->counted[s] != c->counted[(s + 1) & 3]))) {
         uint32_t qr[NG] = {0};
         int side = 0, q = sure_trick(c, s, alpha, beta, &side, qr);
         if (q) {
@@ -1676,6 +1729,7 @@ static PyObject *Core_get_stop_at(Core *c, void *x) { return PyLong_FromLongLong
 static PyObject *Core_get_entries(Core *c, void *x) { return PyLong_FromLong(c->nents); }
 static PyObject *Core_get_clears(Core *c, void *x) { return PyLong_FromLongLong(c->clears); }
 static PyObject *Core_get_packs(Core *c, void *x) { return PyLong_FromLongLong(c->packs); }
+static PyObject *Core_get_evicts(Core *c, void *x) { return PyLong_FromLongLong(c->evicts); }
 
 static PyGetSetDef Core_getset[] = {
     {"nodes", (getter)Core_get_nodes, NULL, "nodes counted by the last call", NULL},
@@ -1683,6 +1737,7 @@ static PyGetSetDef Core_getset[] = {
     {"entries", (getter)Core_get_entries, NULL, "table entry places in use (each bucket's block, moved blocks until packed again)", NULL},
     {"clears", (getter)Core_get_clears, NULL, "times the full table was emptied", NULL},
     {"packs", (getter)Core_get_packs, NULL, "times the full table was packed again", NULL},
+    {"evicts", (getter)Core_get_evicts, NULL, "times the full table dropped its buckets of the fewest tricks left", NULL},
     {NULL}
 };
 
