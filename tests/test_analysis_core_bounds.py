@@ -100,6 +100,21 @@ CASES = [
     ("the second hand ruffs and cashes what nobody else can ruff",
      [["QD", "QC"], ["2S", "AS", "AD"], ["3H", "JD", "JC"], ["4H", "TD", "TC"]],
      dict(leader=0, counted_seat=1, trick=[(0, "2H")]), (2, 3), 3),
+    # no trump live; the leader holds the king of hearts and the partner the ace, two each (DDS's top
+    # two cards held one each): the king first (the partner plays low), then the two to the ace
+    ("the leader's second card, then the partner's top card of the same group",
+     [["QH", "JH", "AC"], ["KH", "2H", "4C"], ["TH", "9H", "KC"], ["AH", "3H", "5C"]],
+     dict(leader=1, counted_seat=1), (1, 2), 2),
+    # no trump live; the leader's side (0 and 2) holds the top hearts, two rounds, and three tricks
+    # are left: it must then lead a club, and the counted side's ace takes it (DDS's later tricks)
+    ("the side on lead runs out of its winning groups before the tricks run out",
+     [["AH", "KH", "2C"], ["AC", "4D", "5D"], ["QH", "JH", "3C"], ["KC", "6D", "7D"]],
+     dict(leader=0, counted_seat=1), (0, 1), 1),
+    # no trump live; seat 3 runs its three hearts (nobody else holds one), then the two of clubs to the
+    # partner's ace: the partner gives up its ace of diamonds, discarding it on the hearts
+    ("the partner gives up a trick of its own to keep the crossing",
+     [["KC", "QC", "KD", "QD"], ["AC", "AD", "5D", "6D"], ["JC", "TC", "JD", "TD"], ["2H", "3H", "4H", "2C"]],
+     dict(leader=3, counted_seat=3), (3, 4), 4),
 ]
 
 

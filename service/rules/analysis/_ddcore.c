@@ -182,7 +182,7 @@ static int32_t tt_block(Core *c, int32_t n) {
 }
 
 /* the buckets' entries packed again without the blocks left behind by moves; 1 where that frees
- * a quarter of the room (else the caller empties the table) */
+ * a quarter of the room (else the caller thins the table, ``tt_evict``) */
 static int tt_compact(Core *c) {
     Entry *ne = PyMem_Malloc((size_t)c->cap_ents * sizeof(Entry));
     if (!ne) return 0;
@@ -202,6 +202,14 @@ static int tt_compact(Core *c) {
     return n <= c->cap_ents / 4 * 3;
 }
 
+/* a bucket's tricks left: the sum of its key's first seat's lengths */
+static inline int bucket_left(const Slot *s) {
+    const uint8_t *kb = (const uint8_t *)s->k;
+    int l = 0;
+    for (int g = 0; g < NG; g++) l += kb[g];
+    return l;
+}
+
 /* the table still full after packing: the buckets of the fewest tricks left (the cheapest to search
  * again; a bucket's tricks left are its key's first seat's lengths) are dropped until half the room
  * is free, the rest kept (the whole table was emptied before: the positions after Court Piece's
@@ -210,13 +218,9 @@ static int tt_evict(Core *c) {
     int32_t by_left[256] = {0}, keep = c->nents;
     for (uint32_t j = 0; j < c->nslots; j++) {
         Slot *s = &c->slots[j];
-        if (!s->cap) continue;
-        const uint8_t *kb = (const uint8_t *)s->k;
-        int l = 0;
-        for (int g = 0; g < NG; g++) l += kb[g];
-        by_left[l] += s->cap;
+        if (s->cap) by_left[bucket_left(s)] += s->cap;
     }
-    int top = 0;  /* buckets of ``top`` tricks left or fewer go */
+    int top = 0;  /* buckets of fewer than ``top`` tricks left go */
     while (top < 255 && keep > c->cap_ents / 2) keep -= by_left[top++];
     Slot *ns = PyMem_Calloc(c->nslots, sizeof(Slot));
     Entry *ne = PyMem_Malloc((size_t)c->cap_ents * sizeof(Entry));
@@ -225,11 +229,7 @@ static int tt_evict(Core *c) {
     int32_t n = 0;
     for (uint32_t j = 0; j < c->nslots; j++) {
         Slot *s = &c->slots[j];
-        if (!s->cap) continue;
-        const uint8_t *kb = (const uint8_t *)s->k;
-        int l = 0;
-        for (int g = 0; g < NG; g++) l += kb[g];
-        if (l < top) continue;
+        if (!s->cap || bucket_left(s) < top) continue;
         uint32_t q = khash(s->k) & mask;
         while (ns[q].cap) q = (q + 1) & mask;
         ns[q] = *s;
