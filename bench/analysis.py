@@ -135,14 +135,19 @@ def bridge_solve(game, record):
     codes = [move_code(m) for m in hand.legal_moves()]
     t = time.process_time()
     if game.id == "court-piece" and core.available():
-        p = adapter.play(hand, adapter.objective(hand, hand.to_act))
-        compiled = core.Compiled(p)
-        compiled.core.load([p.hands[s] for s in p.seats], [], p.to_act, p.total - p.done, 99, 99, p.trump)
-        values = core.CoreSolver(p, compiled).values(codes)
+        values = bridge_values(adapter.play(hand, adapter.objective(hand, hand.to_act)), codes)
     else:
         answer = analyse(game, hand, max_nodes=10**12, cap=None)
         values = {move_code(e["move"]): e["value"] for e in answer["moves"]}
     return values, time.process_time() - t
+
+
+def bridge_values(play, codes):
+    """Each move's value of a Court Piece position with no stop at seven tricks, on the compiled core."""
+    from service.rules.analysis import core
+    compiled = core.Compiled(play)
+    compiled.core.load([play.hands[s] for s in play.seats], [], play.to_act, play.total - play.done, 99, 99, play.trump)
+    return core.CoreSolver(play, compiled).values(codes)
 
 
 def dds_deal(game_id, hand, rem):
@@ -325,6 +330,61 @@ def hint_lines(count: int = 20) -> list[str]:
     return lines
 
 
+def hint_dds_lines(count: int = 20, samples: int = 16) -> list[str]:
+    """A hint's work beside DDS's: the deals the hints of ``hint_lines`` draw (same seed), each that
+    DDS can express (no joker live) solved by both for every legal move, values checked equal; CPU
+    seconds per deal, the ratio of sums (ours / DDS, the hint's cost being a sum) and what a
+    ``samples``-sample hint costs at DDS's mean. Court Piece's deals are solved as the bridge
+    problem (no stop at seven tricks), the only one DDS solves; the hint's own problem stops there."""
+    try:
+        from endplay import dds
+    except ImportError:
+        line = "analysis hint-dds skipped (pip install -e '.[bench-dds]' for endplay)"
+        print(line, flush=True)
+        return [line]
+    from service.rules.analysis import core
+    from service.rules.analysis.exact import adapter_for, in_play
+    from service.rules.analysis.sampling import deals
+    lines = []
+    for game_id in ("court-piece", "bid-whist"):
+        game = games.get(game_id)
+        ours, theirs, equal, moves, drawn = [], [], 0, 0, 0
+        for r in whole_hand_records(game_id, count, prefix="bench-hint"):
+            view = game.replay(r).view_record(game.replay(r).to_act)
+            hand = game.replay(view)
+            adapter = adapter_for(game, hand.options)
+            codes = [move_code(m) for m in in_play(adapter, hand)]
+            for hands, fd in deals(game, adapter, hand, view, "bench", samples):
+                drawn += 1
+                made = dds_deal(game_id, hand, [hands[s] for s in range(4)])
+                if made is None:
+                    continue
+                deal, name = made
+                play = adapter.play(hand, adapter.objective(hand, hand.to_act, hands), hands=hands, face_down=fd)
+                t = time.process_time()
+                by_card = {(int(card.suit), int(card.rank).bit_length() - 1): v for card, v in dds.solve_board(deal)}
+                theirs.append(time.process_time() - t)
+                t = time.process_time()
+                values = (bridge_values(play, codes) if game_id == "court-piece"
+                          else core.make_solver(play, table=core.Table()).values(codes))
+                ours.append(time.process_time() - t)
+                for code, v in values.items():
+                    moves += 1
+                    equal += by_card.get(name.get(code)) == v
+        if not ours:
+            line = f"analysis hint-dds {game_id} deals={drawn} expressible=0 (a joker live in every one)"
+            print(line, flush=True)
+            lines.append(line)
+            continue
+        line = (f"analysis hint-dds {game_id} deals={drawn} expressible={len(ours)} "
+                f"mean_s={statistics.mean(ours):.4f} dds_mean_s={statistics.mean(theirs):.4f} "
+                f"ratio_sum={sum(ours) / sum(theirs):.2f} dds_hint_{samples}_s={statistics.mean(theirs) * samples:.3f} "
+                f"values_equal={equal}/{moves}")
+        print(line, flush=True)
+        lines.append(line)
+    return lines
+
+
 def p90(values: list) -> float:
     return values[min(len(values) - 1, int(len(values) * 0.9))]
 
@@ -368,6 +428,7 @@ def main(quick: bool = False, only: str | None = None, ks_only=None, count: int 
     print(line, flush=True)
     lines.append(line)
     lines += hint_lines(5 if quick else 20)
+    lines += hint_dds_lines(5 if quick else 20)
     lines += reference_lines(count)
     lines += dds_lines(count=count)
     lines.append(cap_line())
@@ -434,7 +495,7 @@ if __name__ == "__main__":
     if args.cap:
         raise SystemExit(cap_line() and None)
     if args.hints:
-        raise SystemExit(hint_lines(args.hints) and None)
+        raise SystemExit((hint_lines(args.hints) + hint_dds_lines(args.hints)) and None)
     if args.whole:
         raise SystemExit(whole_lines(args.whole, [v for v in WHOLE_VARIANTS if not args.game or v[0] == args.game])
                          and None)
