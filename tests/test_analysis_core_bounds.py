@@ -90,6 +90,13 @@ CASES = [
     ("the fourth hand holds the trick the third cannot win",
      [["AH", "8C"], ["5C"], ["6C"], ["4H", "AC"]],
      dict(leader=1, counted_seat=3, trick=[(1, "2H"), (2, "3H")]), (1, 2), 1),
+    # the others (team 0) have five tricks and lead: seat 1 (counted) holds the three top trumps,
+    # sure tricks wherever they fall, so the others take at most one of the four left and never
+    # reach seven, and the counted side reaches its seven (its top trumps in a play-out that the
+    # stop cannot cut short)
+    ("the counted side's top trumps where the others cannot reach their stop",
+     [["2H", "3H", "4H", "5H"], ["AS", "KS", "QS", "2D"], ["6C", "7C", "8C", "9C"], ["AH", "KH", "AD", "AC"]],
+     dict(leader=0, counted_seat=1, won=(5, 4)), (2, 3), 3),
     # the others (team 0) have six tricks and lead the ace of trumps: their seventh ends the hand, so
     # the counted side takes nothing more, though two more tricks would follow otherwise
     ("the others' first trick reaches seven and stops the hand",

@@ -1202,7 +1202,7 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
                 uint32_t tr_[NG] = {0}, ar[NG] = {0};
                 int ours, theirs;
                 top_trumps(c, &ours, &theirs, tr_);
-                if (!plays) ours = 0;
+                if (!plays && ours <= c->left - c->rem_o) ours = 0;  /* a stop: only where the others cannot reach theirs */
                 int side = (ours < 1 || c->left - theirs > c->left - 1) ? all_tops(c, ar) : -1;
                 if (side < 0 && plays && (ours < 1 || c->left - theirs > c->left - 1)) side = later_one(c, ar);
                 int slo = ours, shi = c->left - theirs;
