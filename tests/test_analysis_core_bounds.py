@@ -117,6 +117,12 @@ CASES = [
     ("the side on lead runs out of its winning groups before the tricks run out",
      [["AH", "KH", "2C"], ["AC", "4D", "5D"], ["QH", "JH", "3C"], ["KC", "6D", "7D"]],
      dict(leader=0, counted_seat=1), (0, 1), 1),
+    # the same under the stop at seven: the counted side (team 1) needs one trick more, the others
+    # four; they lead, and can lead the hearts they hold the top of for two rounds only, so the
+    # counted side takes a trick before the others could reach their seventh
+    ("the side on lead runs out of its winning groups before its stop",
+     [["AH", "KH", "2C", "3C"], ["AC", "2D", "3D", "4D"], ["QH", "JH", "4C", "5C"], ["AD", "KD", "5D", "6D"]],
+     dict(leader=0, counted_seat=1, won=(3, 6)), (0, 1), 1),
     # no trump live; seat 3 runs its three hearts (nobody else holds one), then the two of clubs to the
     # partner's ace: the partner gives up its ace of diamonds, discarding it on the hearts
     ("the partner gives up a trick of its own to keep the crossing",

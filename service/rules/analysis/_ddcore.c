@@ -919,7 +919,8 @@ static int all_tops(Core *c, uint32_t rel[NG]) {
  * leader's side can lead the groups it holds the top of for fewer rounds than the tricks left
  * (each round takes a card from both of its hands that hold the group), the other side surely
  * wins a trick: the leader's side must then lead a group the other side holds the top of (DDS's
- * later tricks). Only where every card will be played. 1 the counted side, 0 the other, -1 none */
+ * later tricks). Under a stop: an upper bound of the counted side's tricks always, a lower bound where
+ * the other side leads and cannot reach its stop first. 1 the counted side, 0 the other, -1 none */
 static int later_one(Core *c, uint32_t rel[NG]) {
     int L = c->leader;
     if (c->W != 4 || c->counted[L] != c->counted[(L + 2) & 3] || c->counted[L] == c->counted[(L + 1) & 3]
@@ -939,7 +940,8 @@ static int later_one(Core *c, uint32_t rel[NG]) {
             sum += a > b ? a : b;
         } else if (live[g] & ~c->hand[hh][g]) tops[g] = 1u << t;  /* the other side's tops stay its */
     }
-    if (!sum || c->left - sum < 1) return -1;
+    /* the other side's trick comes before the leader's side reaches a stop of its own */
+    if (!sum || sum >= c->left || (!y && sum >= c->rem_o)) return -1;
     for (int g = 0; g < NG; g++) rel[g] |= tops[g];
     return !y;
 }
@@ -1196,15 +1198,16 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
                 /* the top trumps: sure tricks in a full play-out. The others' bound the counted
                  * side's tricks from above even where a stop may end the hand first (the counted
                  * side's tricks then are no more than in that play-out); the counted side's own
-                 * bound it from below only where every card will be played. The later-trick bound
-                 * is about this trick, which is played either way. */
-                int plays = c->rem_c >= c->left && c->rem_o >= c->left;
+                 * bound them from below where the others cannot reach their stop (they take at
+                 * most the tricks left but those: the hand plays on until the counted side's stop
+                 * or the last card). The tops' bound is about this trick, played either way; the
+                 * later tricks' has its own test. */
                 uint32_t tr_[NG] = {0}, ar[NG] = {0};
                 int ours, theirs;
                 top_trumps(c, &ours, &theirs, tr_);
-                if (!plays && ours <= c->left - c->rem_o) ours = 0;  /* a stop: only where the others cannot reach theirs */
+                if (ours <= c->left - c->rem_o) ours = 0;
                 int side = (ours < 1 || c->left - theirs > c->left - 1) ? all_tops(c, ar) : -1;
-                if (side < 0 && plays && (ours < 1 || c->left - theirs > c->left - 1)) side = later_one(c, ar);
+                if (side < 0 && (ours < 1 || c->left - theirs > c->left - 1)) side = later_one(c, ar);
                 int slo = ours, shi = c->left - theirs;
                 uint32_t *rlo = tr_, *rhi = tr_;
                 if (side == 1 && slo < 1) { slo = 1; rlo = ar; }
