@@ -423,7 +423,7 @@ static int lead_weight4(Core *c, int s, int cid, uint32_t run, int killer) {
     int g = cid >> 5, trump = c->trump;
     if (c->hidden && !c->revealed) trump = c->fd >> 5;  /* a void seat may reveal and ruff any time */
     int lho = (s + 1) & 3, pd = (s + 2) & 3, rho = (s + 3) & 3;
-    uint32_t live = c->hand[0][g] | c->hand[1][g] | c->hand[2][g] | c->hand[3][g];
+    uint32_t live = c->live[g];
     int nl = c->len[lho][g], nr = c->len[rho][g], np = c->len[pd][g];
     int tricks = c->left;
     int cl = (nl ? nl : tricks + 1) << 2, cr = (nr ? nr : tricks + 1) << 2;
@@ -539,8 +539,7 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
             }
             continue;
         }
-        uint32_t o = 0;
-        for (int w = 0; w < c->W; w++) if (w != s) o |= c->hand[w][g];
+        uint32_t o = c->live[g] & ~c->hand[s][g];  /* the other seats' cards (hands are disjoint) */
         if (tl >= 0 && (tl >> 5) == g) o |= 1u << (tl & 31);
         reps_of(m, o, g, mv);
     }
@@ -635,7 +634,7 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
             for (int g = 0; g < NG; g++) {
                 int n = c->len[s][g];
                 if (!n || g == led2 || g == trump) continue;
-                uint32_t l = c->hand[0][g] | c->hand[1][g] | c->hand[2][g] | c->hand[3][g];
+                uint32_t l = c->live[g];
                 int top = topbit(l);
                 uint32_t l2 = l & ~(1u << top);
                 if (trump < 0) {
@@ -705,10 +704,9 @@ static int plain_rounds(Core *c, int L, int g, int n) {
 /* hand ``h``'s sure tricks in group ``g`` with ``h`` on lead, ``trump`` the suit that ruffs and
  * ``nr`` seats that may ruff (their lengths bound the count); *rb the rank its proof read (0: none) */
 static int cash_group(Core *c, int h, int g, int trump, const int *ruff, int nr, uint32_t *rb) {
-    uint32_t m = c->hand[h][g], om = 0;
+    uint32_t m = c->hand[h][g], om = c->live[g] & ~m;  /* the other seats' cards */
     *rb = 0;
     if (!m) return 0;
-    for (int x = 0; x < c->W; x++) if (x != h) om |= c->hand[x][g];
     int w;
     if (om) {
         int top = topbit(om);
@@ -800,8 +798,7 @@ static int quick_tricks(Core *c, uint32_t rel[NG], int need, int hs) {
             if (g == c->nowin || g == c->joker) continue;
             uint32_t low = c->hand[L][g], mm = c->hand[mate][g];
             if (!low || !mm) continue;
-            uint32_t rest2 = 0;
-            for (int x = 0; x < W; x++) if (x != mate) rest2 |= c->hand[x][g];
+            uint32_t rest2 = c->live[g] & ~mm;
             int top = topbit(rest2);  /* rest2 holds the leader's low card */
             if (g == hs && mate == c->caller) {
                 /* the first round he follows with his best playable card of it, or (none) reveals
@@ -1646,8 +1643,7 @@ static PyObject *Core_values(Core *c, PyObject *args) {
             uint32_t m = c->hand[s][g];
             if (c->hidden && !c->revealed && s == c->caller && g == (c->fd >> 5)) m &= ~(1u << (c->fd & 31));
             if (!m) continue;
-            uint32_t o = 0;
-            for (int w = 0; w < c->W; w++) if (w != s) o |= c->hand[w][g];
+            uint32_t o = c->live[g] & ~c->hand[s][g];
             if (tl >= 0 && (tl >> 5) == g) o |= 1u << (tl & 31);
             reps_of(m, o, g, &mv);
         }
