@@ -256,7 +256,8 @@ static Entry *tt_append(Core *c, Slot *s) {
     return &c->ents[s->off + s->cnt++];
 }
 
-static inline uint64_t nmask(int n) { return n >= 21 ? ~0ULL : ((1ULL << (3 * n)) - 1); }
+/* the low ``n`` 3-bit owners of a code (n <= MAXG = 21: the shift stays below 64, no branch) */
+static inline uint64_t nmask(int n) { return ~(~0ULL << (3 * n)); }
 
 /* ---------------------------------------------------------------------------------------------- */
 /* the position */
