@@ -1034,12 +1034,11 @@ static inline int count_node(Core *c) {
 /* the owners of each group's live cards, strongest first, 3 bits each; live masks; the bucket key */
 static void abstract(Core *c, uint64_t code[NG], uint32_t live[NG], uint64_t key[KW]) {
     uint8_t kb[8 * KW];
+    _Static_assert(sizeof c->len <= 32, "the lengths fit the key's first 32 bytes");
     memset(kb, 0, sizeof kb);
-    for (int g = 0; g < NG; g++) {
-        for (int w = 0; w < c->W; w++) kb[w * NG + g] = c->len[w][g];
-        live[g] = c->live[g];
-        code[g] = c->code[g];
-    }
+    memcpy(kb, c->len, sizeof c->len);  /* kb[w * NG + g]: the same layout (unused seats' stay 0) */
+    memcpy(live, c->live, sizeof c->live);
+    memcpy(code, c->code, sizeof c->code);
     int lf = c->left + 1;
     kb[32] = (uint8_t)c->leader;
     kb[33] = (uint8_t)(c->rem_c < lf ? c->rem_c : lf);
@@ -1408,6 +1407,7 @@ static PyObject *Core_load(Core *c, PyObject *args) {
     int ok = PySequence_Fast_GET_SIZE(hs) == c->W && leader >= 0 && leader < c->W && left >= 1
              && left <= MAXT && trump >= -1 && trump < NG;
     memset(c->hand, 0, sizeof c->hand);
+    memset(c->len, 0, sizeof c->len);  /* the seats past W too: the table's key copies them all */
     for (int w = 0; ok && w < c->W; w++) {
         PyObject *h = PySequence_Fast_GET_ITEM(hs, w);
         if (!PyLong_Check(h)) { ok = 0; break; }
