@@ -893,8 +893,7 @@ static void top_trumps(Core *c, int *ours, int *theirs, uint32_t rel[NG]) {
 /* where no trump and no suitless card is live and one side holds every live group's top card, that
  * side wins a trick whatever is led (DDS's later tricks): 1 the counted side, 0 the other, -1 none */
 static int all_tops(Core *c, uint32_t rel[NG]) {
-    uint32_t live[NG] = {0};
-    for (int w = 0; w < c->W; w++) for (int g = 0; g < NG; g++) live[g] |= c->hand[w][g];
+    const uint32_t *live = c->live;
     if (c->trump >= 0 && live[c->trump]) return -1;
     if (c->nowin >= 0 && live[c->nowin]) return -1;
     if (c->joker >= 0 && live[c->joker]) return -1;
@@ -923,8 +922,7 @@ static int later_one(Core *c, uint32_t rel[NG]) {
     if (c->W != 4 || c->counted[L] != c->counted[(L + 2) & 3] || c->counted[L] == c->counted[(L + 1) & 3]
         || c->counted[(L + 1) & 3] != c->counted[(L + 3) & 3])
         return -1;
-    uint32_t live[NG] = {0};
-    for (int w = 0; w < 4; w++) for (int g = 0; g < NG; g++) live[g] |= c->hand[w][g];
+    const uint32_t *live = c->live;
     if ((c->trump >= 0 && live[c->trump]) || (c->nowin >= 0 && live[c->nowin]) || (c->joker >= 0 && live[c->joker]))
         return -1;
     int y = c->counted[L], sum = 0;
@@ -986,22 +984,20 @@ static int sure_trick(Core *c, int s, int alpha, int beta, int *side, uint32_t r
     int need = win ? beta : c->left - alpha < c->rem_o ? c->left - alpha : c->rem_o;  /* tricks that make a cut */
     if (need <= 1) return 1;
     int hh = bseat, q = 1;
-    if (trump >= 0)  /* no other seat may ruff (nor be made to ruff the winner's cards) */
-        for (int w = 0; w < W; w++) if (w != hh && c->hand[w][trump]) return 1;
-    if (jk >= 0)  /* nor play the free joker to one of the winner's leads */
-        for (int w = 0; w < W; w++) if (w != hh && c->hand[w][jk]) return 1;
+    if (trump >= 0 && (c->live[trump] & ~c->hand[hh][trump]))  /* no other seat may ruff (nor be made to ruff the winner's cards) */
+        return 1;
+    if (jk >= 0 && (c->live[jk] & ~c->hand[hh][jk]))  /* nor play the free joker to one of the winner's leads */
+        return 1;
     rel[bcard >> 5] |= 1u << (bcard & 31);  /* which seat wins now matters: it leads next */
     /* no trump to fear: the winner keeps the lead and cashes on (without the card it wins with) */
     uint32_t own[NG];
     for (int g = 0; g < NG; g++) own[g] = c->hand[hh][g];
     if (inhand) own[bcard >> 5] &= ~(1u << (bcard & 31));
-    uint32_t live = own[ss];
-    for (int w = 0; w < W; w++) if (w != hh) live |= c->hand[w][ss];
+    uint32_t live = own[ss] | (c->live[ss] & ~c->hand[hh][ss]);
     if (own[ss] && (own[ss] >> topbit(live) & 1)) { q++; rel[ss] |= 1u << topbit(live); }
     for (int g = 0; g < NG && q < need; g++) {
         if (g == ss || g == c->nowin || g == jk || !own[g]) continue;
-        uint32_t oc = 0;
-        for (int w = 0; w < W; w++) if (w != hh) oc |= c->hand[w][g];
+        uint32_t oc = c->live[g] & ~c->hand[hh][g];
         if (!oc) q += popc(own[g]);
         else {
             int top = topbit(own[g] | oc);
