@@ -256,7 +256,8 @@ static Entry *tt_append(Core *c, Slot *s) {
     return &c->ents[s->off + s->cnt++];
 }
 
-static inline uint64_t nmask(int n) { return n >= 21 ? ~0ULL : ((1ULL << (3 * n)) - 1); }
+/* the low ``n`` 3-bit owners of a code (n <= MAXG = 21: the shift stays below 64, no branch) */
+static inline uint64_t nmask(int n) { return ~(~0ULL << (3 * n)); }
 
 /* ---------------------------------------------------------------------------------------------- */
 /* the position */
@@ -423,7 +424,7 @@ static int lead_weight4(Core *c, int s, int cid, uint32_t run, int killer) {
     int g = cid >> 5, trump = c->trump;
     if (c->hidden && !c->revealed) trump = c->fd >> 5;  /* a void seat may reveal and ruff any time */
     int lho = (s + 1) & 3, pd = (s + 2) & 3, rho = (s + 3) & 3;
-    uint32_t live = c->hand[0][g] | c->hand[1][g] | c->hand[2][g] | c->hand[3][g];
+    uint32_t live = c->live[g];
     int nl = c->len[lho][g], nr = c->len[rho][g], np = c->len[pd][g];
     int tricks = c->left;
     int cl = (nl ? nl : tricks + 1) << 2, cr = (nr ? nr : tricks + 1) << 2;
@@ -539,8 +540,7 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
             }
             continue;
         }
-        uint32_t o = 0;
-        for (int w = 0; w < c->W; w++) if (w != s) o |= c->hand[w][g];
+        uint32_t o = c->live[g] & ~c->hand[s][g];  /* the other seats' cards (hands are disjoint) */
         if (tl >= 0 && (tl >> 5) == g) o |= 1u << (tl & 31);
         reps_of(m, o, g, mv);
     }
@@ -635,7 +635,7 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
             for (int g = 0; g < NG; g++) {
                 int n = c->len[s][g];
                 if (!n || g == led2 || g == trump) continue;
-                uint32_t l = c->hand[0][g] | c->hand[1][g] | c->hand[2][g] | c->hand[3][g];
+                uint32_t l = c->live[g];
                 int top = topbit(l);
                 uint32_t l2 = l & ~(1u << top);
                 if (trump < 0) {
@@ -705,10 +705,9 @@ static int plain_rounds(Core *c, int L, int g, int n) {
 /* hand ``h``'s sure tricks in group ``g`` with ``h`` on lead, ``trump`` the suit that ruffs and
  * ``nr`` seats that may ruff (their lengths bound the count); *rb the rank its proof read (0: none) */
 static int cash_group(Core *c, int h, int g, int trump, const int *ruff, int nr, uint32_t *rb) {
-    uint32_t m = c->hand[h][g], om = 0;
+    uint32_t m = c->hand[h][g], om = c->live[g] & ~m;  /* the other seats' cards */
     *rb = 0;
     if (!m) return 0;
-    for (int x = 0; x < c->W; x++) if (x != h) om |= c->hand[x][g];
     int w;
     if (om) {
         int top = topbit(om);
@@ -800,8 +799,7 @@ static int quick_tricks(Core *c, uint32_t rel[NG], int need, int hs) {
             if (g == c->nowin || g == c->joker) continue;
             uint32_t low = c->hand[L][g], mm = c->hand[mate][g];
             if (!low || !mm) continue;
-            uint32_t rest2 = 0;
-            for (int x = 0; x < W; x++) if (x != mate) rest2 |= c->hand[x][g];
+            uint32_t rest2 = c->live[g] & ~mm;
             int top = topbit(rest2);  /* rest2 holds the leader's low card */
             if (g == hs && mate == c->caller) {
                 /* the first round he follows with his best playable card of it, or (none) reveals
@@ -895,8 +893,7 @@ static void top_trumps(Core *c, int *ours, int *theirs, uint32_t rel[NG]) {
 /* where no trump and no suitless card is live and one side holds every live group's top card, that
  * side wins a trick whatever is led (DDS's later tricks): 1 the counted side, 0 the other, -1 none */
 static int all_tops(Core *c, uint32_t rel[NG]) {
-    uint32_t live[NG] = {0};
-    for (int w = 0; w < c->W; w++) for (int g = 0; g < NG; g++) live[g] |= c->hand[w][g];
+    const uint32_t *live = c->live;
     if (c->trump >= 0 && live[c->trump]) return -1;
     if (c->nowin >= 0 && live[c->nowin]) return -1;
     if (c->joker >= 0 && live[c->joker]) return -1;
@@ -926,8 +923,7 @@ static int later_one(Core *c, uint32_t rel[NG]) {
     if (c->W != 4 || c->counted[L] != c->counted[(L + 2) & 3] || c->counted[L] == c->counted[(L + 1) & 3]
         || c->counted[(L + 1) & 3] != c->counted[(L + 3) & 3])
         return -1;
-    uint32_t live[NG] = {0};
-    for (int w = 0; w < 4; w++) for (int g = 0; g < NG; g++) live[g] |= c->hand[w][g];
+    const uint32_t *live = c->live;
     if ((c->trump >= 0 && live[c->trump]) || (c->nowin >= 0 && live[c->nowin]) || (c->joker >= 0 && live[c->joker]))
         return -1;
     int y = c->counted[L], sum = 0;
@@ -990,22 +986,20 @@ static int sure_trick(Core *c, int s, int alpha, int beta, int *side, uint32_t r
     int need = win ? beta : c->left - alpha < c->rem_o ? c->left - alpha : c->rem_o;  /* tricks that make a cut */
     if (need <= 1) return 1;
     int hh = bseat, q = 1;
-    if (trump >= 0)  /* no other seat may ruff (nor be made to ruff the winner's cards) */
-        for (int w = 0; w < W; w++) if (w != hh && c->hand[w][trump]) return 1;
-    if (jk >= 0)  /* nor play the free joker to one of the winner's leads */
-        for (int w = 0; w < W; w++) if (w != hh && c->hand[w][jk]) return 1;
+    if (trump >= 0 && (c->live[trump] & ~c->hand[hh][trump]))  /* no other seat may ruff (nor be made to ruff the winner's cards) */
+        return 1;
+    if (jk >= 0 && (c->live[jk] & ~c->hand[hh][jk]))  /* nor play the free joker to one of the winner's leads */
+        return 1;
     rel[bcard >> 5] |= 1u << (bcard & 31);  /* which seat wins now matters: it leads next */
     /* no trump to fear: the winner keeps the lead and cashes on (without the card it wins with) */
     uint32_t own[NG];
     for (int g = 0; g < NG; g++) own[g] = c->hand[hh][g];
     if (inhand) own[bcard >> 5] &= ~(1u << (bcard & 31));
-    uint32_t live = own[ss];
-    for (int w = 0; w < W; w++) if (w != hh) live |= c->hand[w][ss];
+    uint32_t live = own[ss] | (c->live[ss] & ~c->hand[hh][ss]);
     if (own[ss] && (own[ss] >> topbit(live) & 1)) { q++; rel[ss] |= 1u << topbit(live); }
     for (int g = 0; g < NG && q < need; g++) {
         if (g == ss || g == c->nowin || g == jk || !own[g]) continue;
-        uint32_t oc = 0;
-        for (int w = 0; w < W; w++) if (w != hh) oc |= c->hand[w][g];
+        uint32_t oc = c->live[g] & ~c->hand[hh][g];
         if (!oc) q += popc(own[g]);
         else {
             int top = topbit(own[g] | oc);
@@ -1038,12 +1032,11 @@ static inline int count_node(Core *c) {
 /* the owners of each group's live cards, strongest first, 3 bits each; live masks; the bucket key */
 static void abstract(Core *c, uint64_t code[NG], uint32_t live[NG], uint64_t key[KW]) {
     uint8_t kb[8 * KW];
+    _Static_assert(sizeof c->len <= 32, "the lengths fit the key's first 32 bytes");
     memset(kb, 0, sizeof kb);
-    for (int g = 0; g < NG; g++) {
-        for (int w = 0; w < c->W; w++) kb[w * NG + g] = c->len[w][g];
-        live[g] = c->live[g];
-        code[g] = c->code[g];
-    }
+    memcpy(kb, c->len, sizeof c->len);  /* kb[w * NG + g]: the same layout (unused seats' stay 0) */
+    memcpy(live, c->live, sizeof c->live);
+    memcpy(code, c->code, sizeof c->code);
     int lf = c->left + 1;
     kb[32] = (uint8_t)c->leader;
     kb[33] = (uint8_t)(c->rem_c < lf ? c->rem_c : lf);
@@ -1413,6 +1406,7 @@ static PyObject *Core_load(Core *c, PyObject *args) {
     int ok = PySequence_Fast_GET_SIZE(hs) == c->W && leader >= 0 && leader < c->W && left >= 1
              && left <= MAXT && trump >= -1 && trump < NG;
     memset(c->hand, 0, sizeof c->hand);
+    memset(c->len, 0, sizeof c->len);  /* the seats past W too: the table's key copies them all */
     for (int w = 0; ok && w < c->W; w++) {
         PyObject *h = PySequence_Fast_GET_ITEM(hs, w);
         if (!PyLong_Check(h)) { ok = 0; break; }
@@ -1649,8 +1643,7 @@ static PyObject *Core_values(Core *c, PyObject *args) {
             uint32_t m = c->hand[s][g];
             if (c->hidden && !c->revealed && s == c->caller && g == (c->fd >> 5)) m &= ~(1u << (c->fd & 31));
             if (!m) continue;
-            uint32_t o = 0;
-            for (int w = 0; w < c->W; w++) if (w != s) o |= c->hand[w][g];
+            uint32_t o = c->live[g] & ~c->hand[s][g];
             if (tl >= 0 && (tl >> 5) == g) o |= 1u << (tl & 31);
             reps_of(m, o, g, &mv);
         }
