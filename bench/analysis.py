@@ -181,16 +181,38 @@ def dds_deal(game_id, hand, rem):
     return deal, {c: (su, 14 - j) for c, (su, j) in name.items()}
 
 
+def endplay_dds(what: str):
+    """(DDS through ``endplay``, None), or (None, the line saying ``what`` is skipped) where the
+    optional ``bench-dds`` extra is not installed."""
+    try:
+        from endplay import dds
+    except ImportError:
+        line = f"analysis {what} skipped (pip install -e '.[bench-dds]' for endplay)"
+        print(line, flush=True)
+        return None, [line]
+    return dds, None
+
+
+def dds_solve(dds, deal):
+    """DDS's value of every legal card (keyed as ``dds_deal`` names cards) and its CPU seconds."""
+    t = time.process_time()
+    solved = list(dds.solve_board(deal))
+    spent = time.process_time() - t
+    return {(int(card.suit), int(card.rank).bit_length() - 1): v for card, v in solved}, spent
+
+
+def agreeing(values: dict, by_card: dict, name: dict) -> int:
+    """How many of our move values DDS gives too."""
+    return sum(by_card.get(name.get(code)) == v for code, v in values.items())
+
+
 def dds_lines(count: int = 20, cases=DDS_CASES, ks_only=None) -> list[str]:
     """Against Bo Haglund's DDS (``endplay``) in the same run, on bridge-like positions (an empty
     trick, no joker live): every legal move's value checked equal; CPU seconds of both, the ratio
     of medians and of p90s (ours / DDS) per game and tricks left."""
-    try:
-        from endplay import dds
-    except ImportError:
-        line = "analysis dds skipped (pip install -e '.[bench-dds]' for endplay)"
-        print(line, flush=True)
-        return [line]
+    dds, skipped = endplay_dds("dds")
+    if skipped:
+        return skipped
     lines = []
     for game_id, ks, options in cases:
         game = games.get(game_id)
@@ -210,15 +232,12 @@ def dds_lines(count: int = 20, cases=DDS_CASES, ks_only=None) -> list[str]:
                     continue
                 deal, name = made
                 found += 1
-                t = time.process_time()
-                solved = list(dds.solve_board(deal))
-                theirs.append(time.process_time() - t)
-                by_card = {(int(card.suit), int(card.rank).bit_length() - 1): v for card, v in solved}
+                by_card, spent = dds_solve(dds, deal)
+                theirs.append(spent)
                 values, spent = bridge_solve(game, record)
                 ours.append(spent)
-                for code, v in values.items():
-                    moves += 1
-                    equal += by_card.get(name.get(code)) == v
+                moves += len(values)
+                equal += agreeing(values, by_card, name)
             ours.sort()
             theirs.sort()
             m_o, m_t = statistics.median(ours), statistics.median(theirs)
@@ -336,12 +355,9 @@ def hint_dds_lines(count: int = 20, samples: int = 16) -> list[str]:
     seconds per deal, the ratio of sums (ours / DDS, the hint's cost being a sum) and what a
     ``samples``-sample hint costs at DDS's mean. Court Piece's deals are solved as the bridge
     problem (no stop at seven tricks), the only one DDS solves; the hint's own problem stops there."""
-    try:
-        from endplay import dds
-    except ImportError:
-        line = "analysis hint-dds skipped (pip install -e '.[bench-dds]' for endplay)"
-        print(line, flush=True)
-        return [line]
+    dds, skipped = endplay_dds("hint-dds")
+    if skipped:
+        return skipped
     from service.rules.analysis import core
     from service.rules.analysis.exact import adapter_for, in_play
     from service.rules.analysis.sampling import deals
@@ -350,7 +366,8 @@ def hint_dds_lines(count: int = 20, samples: int = 16) -> list[str]:
         game = games.get(game_id)
         ours, theirs, equal, moves, drawn = [], [], 0, 0, 0
         for r in whole_hand_records(game_id, count, prefix="bench-hint"):
-            view = game.replay(r).view_record(game.replay(r).to_act)
+            played = game.replay(r)
+            view = played.view_record(played.to_act)
             hand = game.replay(view)
             adapter = adapter_for(game, hand.options)
             codes = [move_code(m) for m in in_play(adapter, hand)]
@@ -361,16 +378,14 @@ def hint_dds_lines(count: int = 20, samples: int = 16) -> list[str]:
                     continue
                 deal, name = made
                 play = adapter.play(hand, adapter.objective(hand, hand.to_act, hands), hands=hands, face_down=fd)
-                t = time.process_time()
-                by_card = {(int(card.suit), int(card.rank).bit_length() - 1): v for card, v in dds.solve_board(deal)}
-                theirs.append(time.process_time() - t)
+                by_card, spent = dds_solve(dds, deal)
+                theirs.append(spent)
                 t = time.process_time()
                 values = (bridge_values(play, codes) if game_id == "court-piece"
                           else core.make_solver(play, table=core.Table()).values(codes))
                 ours.append(time.process_time() - t)
-                for code, v in values.items():
-                    moves += 1
-                    equal += by_card.get(name.get(code)) == v
+                moves += len(values)
+                equal += agreeing(values, by_card, name)
         if not ours:
             line = f"analysis hint-dds {game_id} deals={drawn} expressible=0 (a joker live in every one)"
             print(line, flush=True)
