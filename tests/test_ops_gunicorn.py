@@ -34,6 +34,15 @@ def server():
         yield running.port, running
 
 
+def _log_when(log, ready, seconds=10.0):
+    """The server's log once ``ready(text)`` holds (a worker writes its line after the answer has
+    left: a fixed wait is a race on a busy machine); the last read when it never does."""
+    deadline = time.monotonic() + seconds
+    while not ready(text := log.log_text()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return text
+
+
 def _total(text, route):
     pattern = re.compile(r'^referee_http_requests_total\{([^}]*)\} ([0-9.e+]+)$', re.M)
     return sum(float(v) for labels, v in pattern.findall(text) if f'route="{route}"' in labels)
@@ -54,9 +63,8 @@ def test_metrics_count_every_request_whichever_worker_answered(server):
         answer += chunk
     held.close()
     assert statuses == [200] * (N - 1) and answer.startswith(b"HTTP/1.1 200")
-    time.sleep(0.2)
-    pids = {json.loads(line)["pid"] for line in log.log_text().splitlines()
-            if line.startswith("{") and '"mw-' in line}
+    text = _log_when(log, lambda t: t.count('"mw-') >= N)
+    pids = {json.loads(line)["pid"] for line in text.splitlines() if line.startswith("{") and '"mw-' in line}
     assert len(pids) == 2, "both workers should have answered some of the requests"
     for _ in range(6):  # whichever worker answers the scrape, the sum is the same
         status, headers, body = _get(port, "/metrics")
@@ -68,8 +76,8 @@ def test_logs_are_json_and_request_ids_echo(server):
     port, log = server
     status, headers, _ = _get(port, "/v1/games", {"X-Request-ID": "gunicorn-echo"})
     assert status == 200 and headers["X-Request-ID"] == "gunicorn-echo"
-    time.sleep(0.2)
-    entries = [json.loads(line) for line in log.log_text().splitlines() if line.strip()]
+    text = _log_when(log, lambda t: '"gunicorn-echo"' in t)
+    entries = [json.loads(line) for line in text.splitlines() if line.strip()]
     assert any(e.get("request_id") == "gunicorn-echo" and e["route"] == "/v1/games" for e in entries)
     assert any(e.get("logger") == "gunicorn.error" for e in entries)  # gunicorn's own lines are JSON too
 
@@ -99,7 +107,8 @@ def test_one_access_line_per_request_and_probes_quiet(server):
     assert _get(port, "/v1/games/sixes?mark=q7x3", {"X-Request-ID": "one-line"})[0] == 200
     for probe in ("/healthz", "/readyz", "/metrics"):
         assert _get(port, probe, {"X-Request-ID": f"probe{probe.replace('/', '-')}"})[0] == 200
-    time.sleep(0.2)
+    _log_when(log, lambda t: "one-line" in t)
+    time.sleep(0.2)  # what must NOT appear has nothing to wait for: the probes' lines would be written by now
     text = log.log_text()
     assert len([line for line in text.splitlines() if "one-line" in line]) == 1
     assert "q7x3" not in text  # only gunicorn's own line would show the query string
