@@ -500,7 +500,7 @@ static int lead_weight4(Core *c, int s, int cid, uint32_t run, int killer) {
         else if (w1 == s) w = w2 == pd ? d + 33 + rrank : (is_top ? d + 38 : d - 14 + rrank);
         else if (w1 == pd) w = d + 34 + rrank;
         else if (seq && second >= 0 && (r == second || run >> second & 1)) w = d + 35;
-        else w = d + 17 - r;
+        else w = d + 15 - rt;  /* DDS: 17 less the rank (2 to 14) of the run's top card */
         if (killer) w += 18;
     }
     return w;
@@ -509,6 +509,163 @@ static int lead_weight4(Core *c, int s, int cid, uint32_t run, int killer) {
 /* following: a card that beats the trick so far but not every answer comes before the low cards
  * (as DDS's following weights); a discard's weight: two less per card of its group (a short group
  * first), less from a guarded second card or a bare top card (DDS's) */
+/* DDS's weights (its Moves.cpp) for the second and third hands following suit, four seats as two
+ * partnerships, trump and no trump, as one piece: its third hand playing low alone costs nodes, its
+ * forcing out the fourth hand's top card alone saves none, together they save (docs/SOLVER.md). A
+ * move's rank is its run's top card on DDS's scale (2 to 14); a suit's top card is the top one not
+ * played before this trick */
+#define FRK(i) (topbit(mv->others[i] | 1u << (mv->cid[i] & 31)) + 2)
+#define FHI(m) ((m) ? topbit(m) + 2 : 0)
+#define FLO(m) ((m) ? __builtin_ctz(m) + 2 : 0)
+#define FBIT(r) (1u << ((r) - 2))
+static void follow_weights(Core *c, int s, const Moves *mv, int32_t *wt) {
+    int L = c->leader, lho = (L + 1) & 3, pd = (L + 2) & 3, rho = (L + 3) & 3;
+    TS *t = cur(c);
+    int ls = t->led, trump = c->trump, n = mv->n;
+    uint32_t ag[NG];  /* the cards not played before this trick */
+    memcpy(ag, c->live, sizeof ag);
+    for (int k = 0; k < c->tlen; k++) { int x = c->tr[c->left][k].cid; ag[x >> 5] |= 1u << (x & 31); }
+    int ft = trump >= 0 && ag[trump] != 0;  /* DDS: a trump contract with a trump left */
+    int wsuit = t->wc >> 5, wrank = (t->wc & 31) + 2, high = (t->ws - L) & 3;
+    int m0 = (c->tr[c->left][0].cid & 31) + 2;
+    uint32_t (*H)[NG] = c->hand;
+#define RREL(g, i) popc(ag[g] >> (FRK(i) - 2))
+    if (c->tlen == 1 && ft) {
+        int max3 = FHI(H[pd][ls]), maxpd = FHI(H[rho][ls]), min3 = FLO(H[pd][ls]), minpd = FLO(H[rho][ls]);
+        for (int k = 0; k < n; k++) {
+            int rk = FRK(k), rr = RREL(ls, k), seq = mv->others[k] != 0, win = 0, w;
+            if (ls == trump) {
+                if (maxpd > m0 && maxpd > max3) win = 1;
+                else if (rk > m0 && rk > max3) win = 1;
+            } else if (rk > m0 && rk > max3) {
+                if (max3 || !c->len[pd][trump]) win = 1;
+                else if (!maxpd && c->len[rho][trump] && H[rho][trump] > H[pd][trump]) win = 1;
+            } else if (maxpd > m0 && maxpd > max3) {
+                if (max3 || !c->len[pd][trump]) win = 1;
+            } else if (m0 > maxpd && m0 > max3 && m0 > rk) {
+                if (!maxpd && c->len[rho][trump]) {
+                    if (max3 || !c->len[pd][trump]) win = 1;
+                    else if (H[rho][trump] > H[pd][trump]) win = 1;
+                }
+            } else if (!maxpd && c->len[rho][trump]) win = 1;
+            if (win) {
+                if (min3 > rk) w = 40 + rr;
+                else if (maxpd > m0 && H[L][ls] > H[rho][ls]) w = 41 + rr;
+                else if (rk > m0) {
+                    if (rk < maxpd) w = 78 - rk;
+                    else if (rk > max3) w = 73 - rk;
+                    else if (seq) w = 62 - rk;
+                    else w = 49 - rk;
+                } else if (maxpd > 0) w = 47 - rk;
+                else w = 40 - rk;
+            } else if (rk < min3 || rk < minpd) w = -9 + rr;
+            else if (rk < m0) w = -16 + rr;
+            else if (seq) w = 22 - rk;
+            else w = 10 - rk;
+            wt[k] = w;
+        }
+        return;
+    }
+    if (c->tlen == 1) {
+        int max3 = FHI(H[pd][ls]), maxpd = FHI(H[rho][ls]);
+        int min3 = FLO(H[pd][ls]), minpd = FLO(H[rho][ls]);
+        for (int k = 0; k < n; k++) {
+            int rk = FRK(k), rr = RREL(ls, k);
+            if (maxpd > m0 && maxpd > max3) wt[k] = -rk;
+            else if (rk > m0 && rk > max3) wt[k] = 81 - rk;
+            else if (min3 > rk || minpd > rk) wt[k] = -3 + rr;
+            else if (rk < m0) wt[k] = -11 + rr;
+            else if (mv->others[k]) wt[k] = 10 + rr;
+            else wt[k] = 13 - rk;
+        }
+        return;
+    }
+    {  /* the third hand */
+        uint32_t c4 = H[rho][ls];
+        int max4 = FHI(c4), min4 = FLO(c4), max3 = FHI(H[s][ls]);
+        int m1 = wrank, m1s = wsuit;  /* the trick's winning card so far */
+        /* DDS's RankForcesAce: the cheapest card above the fourth hand's next card outside its top
+         * run (removed: the cards of earlier tricks), or else above the second hand's winning card */
+        int force = -1;
+        {
+            int sec = -1;
+            if (c4) {
+                uint32_t below = ag[ls] & ((1u << topbit(c4)) - 1);
+                while (below) {
+                    int y = topbit(below);
+                    if (!(c4 >> y & 1)) { uint32_t r4 = c4 & ((1u << y) - 1); sec = r4 ? topbit(r4) + 2 : -1; break; }
+                    below &= ~(1u << y);
+                }
+            }
+            int bar = -1;  /* no card outside the top run: nothing to force */
+            if (sec > 0) bar = sec > m1 ? sec : high == 1 ? m1 : -1;
+            if (bar > 0) for (int k = 0; k < n; k++) if (FRK(k) > bar && (force < 0 || FRK(k) < FRK(force))) force = k;
+        }
+        if (ft) {
+            if (ls == trump) {
+                if ((high == 0 && m0 > max4) || max3 < min4 || max3 < m1) {
+                    for (int k = 0; k < n; k++) wt[k] = -FRK(k);
+                } else if (max3 > max4) {
+                    for (int k = 0; k < n; k++) wt[k] = (FRK(k) > max4 && FRK(k) > m1) ? 58 - FRK(k) : -FRK(k);
+                } else {
+                    for (int k = 0; k < n; k++) wt[k] = -FRK(k);
+                    if (force >= 0) wt[force] += 20;
+                }
+            } else if (m1s == trump) {
+                for (int k = 0; k < n; k++) wt[k] = -FRK(k);
+            } else if (high == 0) {
+                if (!max4 || m0 > max4 || max3 < min4 || max3 < m1) {
+                    for (int k = 0; k < n; k++) wt[k] = -FRK(k);
+                } else if (max3 > max4) {
+                    for (int k = 0; k < n; k++) wt[k] = FRK(k) > max4 ? 58 - FRK(k) : -FRK(k);
+                } else {
+                    for (int k = 0; k < n; k++) wt[k] = (FRK(k) > m1 && FRK(k) > max4) ? 60 - FRK(k) : -FRK(k);
+                    if (force >= 0) wt[force] += 20;
+                }
+            } else if (!max4) {
+                for (int k = 0; k < n; k++) wt[k] = FRK(k) > m1 ? 20 - FRK(k) : -FRK(k);
+            } else if (max3 < min4 || max3 < m1) {
+                for (int k = 0; k < n; k++) wt[k] = -FRK(k);
+            } else if (max3 > max4) {
+                for (int k = 0; k < n; k++) wt[k] = (FRK(k) > m1 && FRK(k) > max4) ? 58 - FRK(k) : -FRK(k);
+            } else {
+                for (int k = 0; k < n; k++) wt[k] = (FRK(k) > m1 && FRK(k) > max4) ? 60 - FRK(k) : -FRK(k);
+                if (force >= 0) wt[force] += 20;
+            }
+            return;
+        }
+        if (high == 0 && m0 > max4) {
+            for (int k = 0; k < n; k++) wt[k] = -FRK(k);
+            if (!c->len[L][ls] && c->own[ls][topbit(ag[ls])] == s) {
+                /* partner's card was its last: overtake to run the suit (DDS's GetTopNumber) */
+                int opp = c->len[rho][ls] - 1, l2 = c->len[lho][ls];
+                if (l2 > opp) opp = l2;
+                int mno = 0;
+                while (mno < n - 1 && FRK(mno + 1) > m0) mno++;
+                /* our top run, the cards of earlier tricks and the partner's card removed */
+                uint32_t mine = H[s][ls], gaps = ag[ls] & ~mine & ~(1u << (c->tr[c->left][0].cid & 31));
+                int top = topbit(mine), cnt = 0;
+                for (int y = top; y >= 0; y--) {
+                    if (mine >> y & 1) cnt++;
+                    else if (gaps >> y & 1) break;
+                }
+                if (opp <= cnt - 1) wt[mno] += 20;
+            }
+            return;
+        }
+        if (max3 < min4 || max3 < m1) { for (int k = 0; k < n; k++) wt[k] = -FRK(k); return; }
+        int kb = (max4 > max3 && max4 > m1) ? force : -1;
+        for (int k = 0; k < n; k++) wt[k] = (FRK(k) > m1 && FRK(k) > max4) ? 60 - FRK(k) : -FRK(k);
+        if (kb >= 0) wt[kb] += 20;
+        return;
+    }
+#undef RREL
+#undef FRK
+#undef FHI
+#undef FLO
+#undef FBIT
+}
+
 #define UNSURE 100
 #define DISC_NOWIN 20
 static void gen_moves(Core *c, int s, int hint, Moves *mv) {
@@ -604,6 +761,16 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
             }
             uint32_t h = c->hist[s][mv->cid[i]];
             score[i] = sc * 4096 + (int32_t)(h < 4095 ? h : 4095);
+        }
+    } else if (four && c->tlen < 3 && c->quick && !c->hidden && c->joker < 0
+               && (c->nowin < 0 || !c->live[c->nowin]) && cur(c)->led >= 0 && c->hand[s][cur(c)->led]) {
+        /* the second and third hands following suit: DDS's weights (measured: the fourth hand's
+         * and a void hand's made no difference, or more nodes) */
+        int32_t wt[MAXL + 6];
+        follow_weights(c, s, mv, wt);
+        for (int i = 0; i < mv->n; i++) {
+            uint32_t h = c->hist[s][mv->cid[i]];
+            score[i] = wt[i] * 4096 + (int32_t)(h < 4095 ? h : 4095);
         }
     } else {
         TS *t = cur(c);
