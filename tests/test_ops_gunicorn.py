@@ -34,11 +34,13 @@ def server():
         yield running.port, running
 
 
-def _log_when(log, ready, seconds=10.0):
+def _log_when(log, ready, polls=200):
     """The server's log once ``ready(text)`` holds (a worker writes its line after the answer has
-    left: a fixed wait is a race on a busy machine); the last read when it never does."""
-    deadline = time.monotonic() + seconds
-    while not ready(text := log.log_text()) and time.monotonic() < deadline:
+    left: a fixed wait is a race on a busy machine), read at most ``polls`` times 0.05 s apart (a
+    count, not a clock); the last read when it never does."""
+    for _ in range(polls):
+        if ready(text := log.log_text()):
+            break
         time.sleep(0.05)
     return text
 
