@@ -151,7 +151,11 @@ def bridge_values(play, codes):
 
 
 def dds_deal(game_id, hand, rem):
-    """(endplay Deal, our card -> DDS (suit, rank)) of a position with no joker live, or None."""
+    """(endplay Deal, our card -> DDS (suit, rank)) of a position with no suitless joker live, or None.
+
+    Ranks are relative: each suit's live cards, strongest first, become A, K, Q, … . So Bid Whist's
+    jokers, the two top trumps of a trump contract, are expressible where at most 13 trumps are live
+    (two or more of the trump suit in the discards)."""
     from endplay.types import Deal, Denom, Player
     if game_id == "court-piece":
         suit, power, trump = (lambda c: c >> 4), (lambda c: c & 15), hand.trump
@@ -162,11 +166,13 @@ def dds_deal(game_id, hand, rem):
     for h in rem:
         live |= h
     cards = [c for c in range(live.bit_length()) if live >> c & 1]
-    if any(c >= 64 or not 0 <= suit(c) <= 3 for c in cards):
-        return None  # a joker is still in play: no bridge position
+    if any(not 0 <= suit(c) <= 3 for c in cards):
+        return None  # a suitless joker is still in play: no bridge position
     by_suit: dict[int, list[int]] = {}
     for c in cards:
         by_suit.setdefault(suit(c), []).append(c)
+    if any(len(cs) > 13 for cs in by_suit.values()):
+        return None  # Bid Whist's jokers are the top trumps: a trump suit of 13 cards at most has ranks
     name = {}
     for su, cs in by_suit.items():
         for j, c in enumerate(sorted(cs, key=lambda c: -power(c))):

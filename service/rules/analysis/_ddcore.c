@@ -869,26 +869,45 @@ static int plain_rounds(Core *c, int L, int g, int n) {
     return n;
 }
 
+/* the lowest of ``m``'s cards above rank ``top``: a proof that ``m`` holds a group's top cards reads
+ * down to it, not to the next card (whose owner the lengths and the count already settle) */
+static inline uint32_t lowest_above(uint32_t m, int top) {
+    uint32_t hi = m & ~((2u << top) - 1);
+    return hi & (~hi + 1);
+}
+
+/* ``m``'s ``k``-th highest card (k >= 1, m holding k or more) */
+static inline uint32_t kth_top(uint32_t m, int k) {
+    while (--k) m &= ~(1u << topbit(m));
+    return 1u << topbit(m);
+}
+
 /* hand ``h``'s sure tricks in group ``g`` with ``h`` on lead, ``trump`` the suit that ruffs and
- * ``nr`` seats that may ruff (their lengths bound the count); *rb the rank its proof read (0: none) */
-static int cash_group(Core *c, int h, int g, int trump, const int *ruff, int nr, uint32_t *rb) {
+ * ``nr`` seats that may ruff (their lengths bound the count); *rb the rank its proof read (0: none):
+ * the lowest of its top cards (``wide``: the next card down, before Court Piece's reveal) */
+static int cash_group(Core *c, int h, int g, int trump, const int *ruff, int nr, uint32_t *rb, int wide) {
     uint32_t m = c->hand[h][g], om = c->live[g] & ~m;  /* the other seats' cards */
     *rb = 0;
     if (!m) return 0;
-    int w;
+    int w, top = -1;
     if (om) {
-        int top = topbit(om);
+        top = topbit(om);
         w = popc(m >> top >> 1);  /* m's cards above every other card of the group */
         if (!w) return 0;
-        *rb = 1u << top;
     } else w = c->len[h][g];
+    int cnt, k;  /* the tricks, and how many of the top cards (all h's) they need */
     if (g == trump || !nr) {
         int longest = 0;
         if (om) for (int x = 0; x < c->W; x++) if (x != h) { int n = c->len[x][g]; if (n > longest) longest = n; }
-        return (w >= longest) ? c->len[h][g] : w;
+        /* the others out of the group after ``longest`` rounds: the rest of h's cards win too */
+        if (w >= longest) { cnt = c->len[h][g]; k = longest; } else cnt = k = w;
+    } else {
+        cnt = w;
+        for (int i = 0; i < nr; i++) { int n = c->len[ruff[i]][g]; if (n < cnt) cnt = n; }
+        k = cnt;
     }
-    for (int i = 0; i < nr; i++) { int n = c->len[ruff[i]][g]; if (n < w) w = n; }
-    return w;
+    if (om && cnt) *rb = wide ? 1u << top : kth_top(m, k);
+    return cnt;
 }
 
 /* bounds without search: the leader's quick tricks, counted until ``need`` (a cut reads only what
@@ -911,7 +930,7 @@ static int quick_tricks(Core *c, uint32_t rel[NG], int need, int hs) {
     uint32_t lrel[NG] = {0};
     for (int g = 0; g < NG; g++) {
         if (g == c->nowin || g == c->joker) continue;
-        tl[g] = cash_group(c, L, g, trump, ruffers, nr, &lrel[g]);
+        tl[g] = cash_group(c, L, g, trump, ruffers, nr, &lrel[g], hs >= 0);
         if (g == hs && L != c->caller && tl[g]) tl[g] = plain_rounds(c, L, g, tl[g]);
         if (tl[g] && t < need) { rel[g] |= lrel[g]; t += tl[g]; }  /* to a cut: only what it read */
     }
@@ -958,7 +977,7 @@ static int quick_tricks(Core *c, uint32_t rel[NG], int need, int hs) {
         if (four)
             for (int g = 0; g < NG; g++) {
                 if (g == c->nowin || g == c->joker) continue;
-                pc[g] = cash_group(c, mate, g, trump, mr, nm, &prel[g]);
+                pc[g] = cash_group(c, mate, g, trump, mr, nm, &prel[g], 0);
             }
         int best = 0;
         uint32_t brel[NG] = {0};
@@ -991,19 +1010,22 @@ static int quick_tricks(Core *c, uint32_t rel[NG], int need, int hs) {
                 goto crossed;
             }
             if (!w) continue;
+            int need_top;  /* how many of the partner's top cards the count needs */
             if (g == trump || !nm) {
                 int longest = 0;
                 for (int x = 0; x < W; x++) if (x != mate) { int k = c->len[x][g]; if (k > longest) longest = k; }
                 n = w >= longest ? popc(mm) : w;
+                need_top = w >= longest ? longest : w;
                 if (g == hs && L != c->caller && mate != c->caller)  /* led plain: while no opponent may reveal */
                     for (int x = 0; x < W; x++)
                         if (c->counted[x] != c->counted[L]) { int k = c->len[x][g] - (x == c->caller); if (k < n) n = k; }
             } else {
                 n = w;
                 for (int i = 0; i < nm; i++) { int k = c->len[mr[i]][g]; if (k < n) n = k; }
+                need_top = n;
             }
             if (!n) continue;  /* an opponent ruffs the crossing */
-            r[g] = 1u << top;
+            r[g] = hs >= 0 ? 1u << top : kth_top(mm, need_top);  /* the partner's top cards */
         crossed:
             if (four) {
                 /* the partner's other groups, each kept (its tricks) or given up (its cards spare);
@@ -1040,8 +1062,10 @@ static int quick_tricks(Core *c, uint32_t rel[NG], int need, int hs) {
 }
 
 /* each side's most trumps one seat holds above every trump of the other side: sure tricks for that
- * side wherever every card is played (one seat's count: partners' top trumps may fall together) */
-static void top_trumps(Core *c, int *ours, int *theirs, uint32_t rel[NG]) {
+ * side wherever every card is played (one seat's count: partners' top trumps may fall together).
+ * Each count's proof reads down to the lowest of those trumps (none where the other side has no
+ * trump: the lengths settle it): ``rel_ours``, ``rel_theirs`` */
+static void top_trumps(Core *c, int *ours, int *theirs, uint32_t rel_ours[NG], uint32_t rel_theirs[NG]) {
     *ours = *theirs = 0;
     int t = c->trump;
     if (t < 0) return;
@@ -1051,10 +1075,12 @@ static void top_trumps(Core *c, int *ours, int *theirs, uint32_t rel[NG]) {
     for (int w = 0; w < c->W; w++) {
         uint32_t h = c->hand[w][t], opp = side[!c->counted[w]];
         int n = opp ? popc(h >> topbit(opp) >> 1) : popc(h);
-        if (c->counted[w]) { if (n > *ours) *ours = n; }
-        else if (n > *theirs) *theirs = n;
+        int *best = c->counted[w] ? ours : theirs;
+        if (n > *best) {
+            *best = n;
+            (c->counted[w] ? rel_ours : rel_theirs)[t] = opp ? lowest_above(h, topbit(opp)) : 0;
+        }
     }
-    for (int x = 0; x < 2; x++) if (side[x]) rel[t] |= 1u << topbit(side[x]);
 }
 
 /* where no trump and no suitless card is live and one side holds every live group's top card, that
@@ -1362,14 +1388,14 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
                  * most the tricks left but those: the hand plays on until the counted side's stop
                  * or the last card). The tops' bound is about this trick, played either way; the
                  * later tricks' has its own test. */
-                uint32_t tr_[NG] = {0}, ar[NG] = {0};
+                uint32_t to_[NG] = {0}, tt_[NG] = {0}, ar[NG] = {0};
                 int ours, theirs;
-                top_trumps(c, &ours, &theirs, tr_);
+                top_trumps(c, &ours, &theirs, to_, tt_);
                 if (ours <= c->left - c->rem_o) ours = 0;
                 int side = (ours < 1 || c->left - theirs > c->left - 1) ? all_tops(c, ar) : -1;
                 if (side < 0 && (ours < 1 || c->left - theirs > c->left - 1)) side = later_one(c, ar);
                 int slo = ours, shi = c->left - theirs;
-                uint32_t *rlo = tr_, *rhi = tr_;
+                uint32_t *rlo = to_, *rhi = tt_;
                 if (side == 1 && slo < 1) { slo = 1; rlo = ar; }
                 if (side == 0 && shi > c->left - 1) { shi = c->left - 1; rhi = ar; }
                 if (slo > cap) slo = cap;
@@ -1429,6 +1455,7 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
     int skip_below[NG] = {0};  /* a group's cards below this rank are skipped (DDS's MakeNext) */
     for (int i = 0; i < mv.n; i++) {
         int m = mv.cid[i];
+        uint32_t whole = 0;
         if (m < JLEAD && (m & 31) < skip_below[m >> 5]) continue;
         if (count_node(c)) return 0;
         int v;
@@ -1453,7 +1480,12 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
         }
         unplace(c);
         if (c->abort) return 0;
-        if (mv.others[i] && (r[m >> 5] & mv.others[i])) r[m >> 5] |= 1u << (m & 31);
+        /* a class's other card mattered below: at a cut the proof holds with any card of the
+         * group below its lowest relevant rank; where every move is refuted the class is kept
+         * whole (its card relevant), else a position where a small card splits it would share
+         * the entry with a move no proof covered */
+        if (mv.others[i] && (r[m >> 5] & mv.others[i])) whole = 1u << (m & 31);
+        else whole = 0;
     judged:
         if (maximize) {
             if (v > best) {
@@ -1481,6 +1513,7 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
             break;
         }
         for (int x = 0; x < NG; x++) acc[x] |= r[x];
+        if (m < JLEAD) { acc[m >> 5] |= whole; r[m >> 5] |= whole; }
         if (m < JLEAD && (m >> 5) != c->joker && !skip_below[m >> 5]) {
             /* the result read no rank of this group at or below the card played: any lower card of
              * the group leads to a position equal in every rank the proof read */
