@@ -85,11 +85,12 @@ CASES = [
     ("the leader cashes its ace and crosses to the partner's king",
      [["QD", "JD", "KH"], ["AD", "2D", "3C"], ["TD", "9D", "QH"], ["KD", "4D", "AH"]],
      dict(leader=1, counted_seat=1), (2, 3), 3),
-    # hearts led and followed; the third hand (counted) holds the four, the fourth the ace: the counted
-    # side loses this trick whatever it plays, so it cannot take both tricks left
-    ("the fourth hand holds the trick the third cannot win",
-     [["AH", "8C"], ["5C"], ["6C"], ["4H", "AC"]],
-     dict(leader=1, counted_seat=3, trick=[(1, "2H"), (2, "3H")]), (1, 2), 1),
+    # hearts led by the counted side; the second hand must follow, the partner (third) holds the four,
+    # the fourth hand the ace: the counted side loses this trick whatever is played, so it cannot
+    # take both tricks left (four seats: the bound is tried at the trick's second card)
+    ("the fourth hand holds the trick nobody before it can win",
+     [["AH", "8C"], ["5C"], ["3H", "6C"], ["4H", "AC"]],
+     dict(leader=1, counted_seat=3, trick=[(1, "2H")]), (1, 2), 1),
     # the others (team 0) have five tricks and lead: seat 1 (counted) holds the three top trumps,
     # sure tricks wherever they fall, so the others take at most one of the four left and never
     # reach seven, and the counted side reaches its seven (its top trumps in a play-out that the
