@@ -44,4 +44,3 @@ def test_whole_hands_within_their_nodes(game_id, most):
     spent = sum(analyse(game, game.replay(r), max_nodes=FAR, cap=None)["nodes"]
                 for r in whole_hand_records(game_id, 12))
     assert spent <= most
-

@@ -101,15 +101,11 @@ typedef struct {
     long long stores, clears, packs, evicts;
 } Core;
 
-#ifdef __POPCNT__
-static inline int popc(uint32_t x) { return __builtin_popcount(x); }  /* one instruction */
-#else
 static inline int popc(uint32_t x) {  /* SWAR: no libgcc call where the build cannot assume popcnt */
     x = x - ((x >> 1) & 0x55555555u);
     x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
     return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
 }
-#endif
 static inline int topbit(uint32_t x) { return 31 - __builtin_clz(x); }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -1491,7 +1487,6 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
          * whole (its card relevant), else a position where a small card splits it would share
          * the entry with a move no proof covered */
         if (mv.others[i] && (r[m >> 5] & mv.others[i])) whole = 1u << (m & 31);
-        else whole = 0;
     judged:
         if (maximize) {
             if (v > best) {
