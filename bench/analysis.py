@@ -393,7 +393,7 @@ def hint_dds_lines(count: int = 20, samples: int = 16) -> list[str]:
                 moves += len(values)
                 equal += agreeing(values, by_card, name)
         if not ours:
-            line = f"analysis hint-dds {game_id} deals={drawn} expressible=0 (a joker live in every one)"
+            line = f"analysis hint-dds {game_id} deals={drawn} expressible=0 (in every one a suitless joker live, or more than 13 trumps)"
             print(line, flush=True)
             lines.append(line)
             continue

@@ -869,14 +869,9 @@ static int plain_rounds(Core *c, int L, int g, int n) {
     return n;
 }
 
-/* the lowest of ``m``'s cards above rank ``top``: a proof that ``m`` holds a group's top cards reads
- * down to it, not to the next card (whose owner the lengths and the count already settle) */
-static inline uint32_t lowest_above(uint32_t m, int top) {
-    uint32_t hi = m & ~((2u << top) - 1);
-    return hi & (~hi + 1);
-}
-
-/* ``m``'s ``k``-th highest card (k >= 1, m holding k or more) */
+/* ``m``'s ``k``-th highest card (k >= 1, m holding k or more): a proof that ``m`` holds a group's
+ * top ``k`` cards reads down to it, not to the next card (whose owner the lengths and the count
+ * already settle) */
 static inline uint32_t kth_top(uint32_t m, int k) {
     while (--k) m &= ~(1u << topbit(m));
     return 1u << topbit(m);
@@ -1078,7 +1073,7 @@ static void top_trumps(Core *c, int *ours, int *theirs, uint32_t rel_ours[NG], u
         int *best = c->counted[w] ? ours : theirs;
         if (n > *best) {
             *best = n;
-            (c->counted[w] ? rel_ours : rel_theirs)[t] = opp ? lowest_above(h, topbit(opp)) : 0;
+            (c->counted[w] ? rel_ours : rel_theirs)[t] = opp ? kth_top(h, n) : 0;
         }
     }
 }
