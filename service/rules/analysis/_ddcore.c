@@ -393,22 +393,13 @@ static inline int trick_live_cid(Core *c) { return c->tlen ? cur(c)->wc : -1; }
 /* per group, the reps of ``m`` (the lowest card of each run of ``m`` in ``m | o``), and for each
  * rep the other cards of its run */
 static void reps_of(uint32_t m, uint32_t o, int g, Moves *out) {
-    uint32_t all = m | o;
-    while (m) {
-        int r = topbit(m);
-        uint32_t run = 0;
-        /* walk down from r while the next lower card of all is mine */
-        int x = r;
-        for (;;) {
-            run |= 1u << x;
-            uint32_t below = all & ((1u << x) - 1);
-            if (!below) break;
-            int y = topbit(below);
-            if (!(m >> y & 1)) break;
-            x = y;
-        }
-        out->cid[out->n] = (uint8_t)(g << 5 | x);
-        out->others[out->n] = run & ~(1u << x);
+    while (m) {  /* a run: from m's top card down to the first card of o (gone cards join it) */
+        int t = topbit(m);
+        uint64_t b = (uint64_t)(o & ((1u << t) - 1)) << 1 | 1;  /* a sentinel below rank 0 */
+        uint32_t run = m & ~(uint32_t)((1ULL << (63 - __builtin_clzll(b))) - 1);
+        uint32_t low = run & (~run + 1);
+        out->cid[out->n] = (uint8_t)(g << 5 | __builtin_ctz(run));
+        out->others[out->n] = run & ~low;
         out->n++;
         m &= ~run;
     }
@@ -1320,9 +1311,9 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
             Entry *base = &c->ents[sl->off];
             for (int j = sl->cnt - 1; j >= 0; j--) {  /* the newest first */
                 Entry *e = &base[j];
-                int match = 1;
-                for (int g = 0; g < NG; g++) if ((code[g] & nmask(e->n[g])) != e->code[g]) { match = 0; break; }
-                if (match) {
+                uint64_t d = 0;  /* every group compared: no branch to mispredict per group */
+                for (int g = 0; g < NG; g++) d |= (code[g] & nmask(e->n[g])) ^ e->code[g];
+                if (!d) {
                     int cutoff = 0;
                     if (e->lo > lo) {
                         lo = e->lo; memcpy(lo_n, e->n, NG);
