@@ -63,6 +63,7 @@ static PyObject *shift64;  /* 64, for a hand's cards above the first 64 */
 typedef struct {
     PyObject_HEAD
     int W;
+    uint8_t seat_at[2 * MAXW];  /* seat_at[w + k] = (w + k) % W: no division in the search */
     uint8_t counted[MAXW], maxer[MAXW];
     int nowin;               /* the suitless group, or -1 */
     int joker;               /* the free joker's group (Five Hundred: wins any trick), or -1 */
@@ -262,7 +263,7 @@ static inline uint64_t nmask(int n) { return ~(~0ULL << (3 * n)); }
 /* ---------------------------------------------------------------------------------------------- */
 /* the position */
 
-static inline int to_act(Core *c) { return (c->leader + c->tlen) % c->W; }
+static inline int to_act(Core *c) { return c->seat_at[c->leader + c->tlen]; }
 
 static inline TS *cur(Core *c) { return &c->tr[c->left][c->tlen - 1]; }
 
@@ -772,7 +773,7 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
         int cur_seat = t->ws;
         int amax = -1, pmax = -1, o = s;
         for (int k = 0; k < W - c->tlen - 1; k++) {
-            o = (o + 1) % W;
+            o = c->seat_at[o + 1];
             int kk;
             if (led2 >= 0 && c->hand[o][led2]) kk = strength(c, led2 << 5 | topbit(c->hand[o][led2]), led2);
             else if (trump >= 0 && c->hand[o][trump]) kk = 64 + topbit(c->hand[o][trump]);
@@ -1138,7 +1139,7 @@ static int sure_trick(Core *c, int s, int alpha, int beta, int *side, uint32_t r
     int jk = c->joker;  /* Five Hundred's free joker wins any trick it is played to (JOKER_WINS) */
     int best = (t->wc >> 5) == jk ? JOKER_WINS : strength(c, t->wc, ss), bcard = t->wc, bseat = t->ws, inhand = 0;
     int ks[MAXW], o = s;
-    for (int k = 0; k < W - c->tlen; k++, o = (o + 1) % W) {
+    for (int k = 0; k < W - c->tlen; k++, o = c->seat_at[o + 1]) {
         int kk = -1, cd = -1;
         if (c->hand[o][ss]) { cd = ss << 5 | topbit(c->hand[o][ss]); kk = strength(c, cd, ss); }
         else if (jk >= 0 && c->hand[o][jk]) { cd = jk << 5 | topbit(c->hand[o][jk]); kk = JOKER_WINS; }
@@ -1158,7 +1159,7 @@ static int sure_trick(Core *c, int s, int alpha, int beta, int *side, uint32_t r
         }
     }
     o = s;
-    for (int k = 0; k < W - c->tlen; k++, o = (o + 1) % W)
+    for (int k = 0; k < W - c->tlen; k++, o = c->seat_at[o + 1])
         if (c->counted[o] != win && ks[k] > omax) omax = ks[k];
     if (!(best >= 64 && omax < 64)) rel[bcard >> 5] |= 1u << (bcard & 31);
     *side = win;
@@ -1294,7 +1295,7 @@ static int search(Core *c, int alpha, int beta, uint32_t rel[NG]) {
                 int g = 0;
                 while (!c->hand[s][g]) g++;
                 place(c, g << 5 | topbit(c->hand[s][g]));
-                s = (s + 1) % c->W;
+                s = c->seat_at[s + 1];
             }
             int stopped, rc, old = c->leader;
             int gain = finish(c, &stopped, &rc);
@@ -1541,6 +1542,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
             if (v != NOCARD) c->rmap[v] = (int16_t)i;
         }
         c->W = (int)counted.len;
+        for (int i = 0; i < 2 * MAXW; i++) c->seat_at[i] = (uint8_t)(i % c->W);
         c->quick = 1;
         for (int w = 0; w < c->W; w++) {
             c->counted[w] = ((uint8_t *)counted.buf)[w] != 0;
