@@ -258,7 +258,7 @@ static Entry *tt_append(Core *c, Slot *s) {
 }
 
 /* the low ``n`` 3-bit owners of a code (n <= MAXG = 21), from a table: the table's entry match reads
- * one per group, and a load was cheaper than the variable shift (CPU −2 % to −4 % on hints) */
+ * one per group, and a load was cheaper than the variable shift (CPU -2 % to -4 % on hints) */
 static const uint64_t NMASK[MAXG + 1] = {
 #define M(n) (~(~0ULL << (3 * (n))))
     M(0), M(1), M(2), M(3), M(4), M(5), M(6), M(7), M(8), M(9), M(10), M(11), M(12), M(13), M(14),
