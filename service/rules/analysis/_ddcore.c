@@ -505,9 +505,6 @@ static int lead_weight4(Core *c, int s, int cid, uint32_t run, int killer) {
     return w;
 }
 
-/* following: a card that beats the trick so far but not every answer comes before the low cards
- * (as DDS's following weights); a discard's weight: two less per card of its group (a short group
- * first), less from a guarded second card or a bare top card (DDS's) */
 /* DDS's weights (its Moves.cpp) for the second and third hands following suit, four seats as two
  * partnerships, trump and no trump, as one piece: its third hand playing low alone costs nodes, its
  * forcing out the fourth hand's top card alone saves none, together they save (docs/SOLVER.md). A
@@ -516,7 +513,6 @@ static int lead_weight4(Core *c, int s, int cid, uint32_t run, int killer) {
 #define FRK(i) (topbit(mv->others[i] | 1u << (mv->cid[i] & 31)) + 2)
 #define FHI(m) ((m) ? topbit(m) + 2 : 0)
 #define FLO(m) ((m) ? __builtin_ctz(m) + 2 : 0)
-#define FBIT(r) (1u << ((r) - 2))
 static void follow_weights(Core *c, int s, const Moves *mv, int32_t *wt) {
     int L = c->leader, lho = (L + 1) & 3, pd = (L + 2) & 3, rho = (L + 3) & 3;
     TS *t = cur(c);
@@ -662,9 +658,11 @@ static void follow_weights(Core *c, int s, const Moves *mv, int32_t *wt) {
 #undef FRK
 #undef FHI
 #undef FLO
-#undef FBIT
 }
 
+/* following: a card that beats the trick so far but not every answer comes before the low cards
+ * (as DDS's following weights); a discard's weight: two less per card of its group (a short group
+ * first), less from a guarded second card or a bare top card (DDS's) */
 #define UNSURE 100
 #define DISC_NOWIN 20
 static void gen_moves(Core *c, int s, int hint, Moves *mv) {
