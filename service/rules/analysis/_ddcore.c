@@ -759,10 +759,12 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
             uint32_t h = c->hist[s][mv->cid[i]];
             score[i] = sc * 4096 + (int32_t)(h < 4095 ? h : 4095);
         }
-    } else if (four && c->tlen < 3 && c->quick && !c->hidden && c->joker < 0
-               && (c->nowin < 0 || !c->live[c->nowin]) && cur(c)->led >= 0 && c->hand[s][cur(c)->led]) {
-        /* the second and third hands following suit: DDS's weights (measured: the fourth hand's
-         * and a void hand's made no difference, or more nodes) */
+    } else if (four && c->tlen < 3 && c->quick && c->joker < 0 && cur(c)->led >= 0
+               && (c->tr[c->left][0].cid >> 5) == cur(c)->led && c->hand[s][cur(c)->led]) {
+        /* the second and third hands following the suit led: DDS's weights (measured: the fourth
+         * hand's and a void hand's made no difference, or more nodes). Court Piece's hidden trump
+         * too (before the reveal as no trump) and Bid Whist with its suitless jokers live, which
+         * never win: 7 % and 8 % fewer nodes on their hints */
         int32_t wt[MAXL + 6];
         follow_weights(c, s, mv, wt);
         for (int i = 0; i < mv->n; i++) {
