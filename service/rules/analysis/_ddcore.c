@@ -709,8 +709,10 @@ static void gen_moves(Core *c, int s, int hint, Moves *mv) {
     int W = c->W, trump = c->trump;
     int four = W == 4 && c->counted[(s + 2) & 3] == side && c->counted[(s + 1) & 3] != side
                && c->counted[(s + 3) & 3] != side;
-    if (c->tlen == 0 && four) {
-        int kc = c->killer[c->left];
+    if ((c->tlen == 0 || cur(c)->led < 0) && four) {
+        /* a lead, or a card after suitless jokers only, which names the suit as a lead does: a
+         * lead's weights (7 % fewer nodes on Bid Whist's hints) */
+        int kc = c->tlen ? -1 : c->killer[c->left];
         for (int i = 0; i < mv->n; i++) {
             int cid = mv->cid[i], g = cid >> 5, sc;
             if (cid >= JLEAD) sc = 200;
