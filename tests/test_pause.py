@@ -3,9 +3,9 @@
 One gevent hub in this process serves the app on a loopback socket (gevent's own WSGI server, as a
 gevent worker serves it) and runs the clients: a long request (a search at the node cap's scale, a
 tournament of many hands) is sent first, then ``/healthz`` probes, a new one after each pause, until
-the long answer arrives. Counted, never timed: how many probes completed while the long request ran, against
-how many times it paused. With ``gevent.sleep(0)`` as the pause (what the service had) 1 probe
-completed during a 117-pause search; the pause now lets at least one through in three.
+the long answer arrives. Counted, never timed: how many probes completed while the long request
+ran, against how many times it paused. With ``gevent.sleep(0)`` as the pause (what the service had)
+1 probe completed during a 117-pause search; the pause now lets at least one through in three.
 """
 
 from __future__ import annotations
