@@ -86,6 +86,11 @@ class BuildCore(build_ext):
         path.write_text(json.dumps(built, indent=1, sort_keys=True) + "\n")
         print(f"compiled core: {len(built)} of {len(self.extensions)} modules", file=sys.stderr)
 
+    def build_extensions(self) -> None:
+        # cythonized here, not as setup.py is read: pip reads it three times per install
+        self.extensions = cythonized(self.extensions)
+        super().build_extensions()
+
     def _manifest(self) -> Path:
         return Path(self.get_ext_fullpath("service.rules.game")).parent / MANIFEST
 
@@ -107,25 +112,30 @@ def ddcore() -> Extension:
 
 
 def extensions() -> list:
-    return [*cython_extensions(), ddcore()]
+    """The modules with their Python sources (BuildCore has Cython turn them into C), and the core."""
+    # optional: no C compiler, a warning, and the module runs from its source
+    return [*(Extension(m, [str(source(m).relative_to(HERE))], extra_compile_args=CFLAGS, optional=True)
+              for m in CORE), ddcore()]
 
 
-def cython_extensions() -> list:
+def cythonized(exts: list) -> list:
+    """The extensions, each module's now built from the C that Cython makes of its source."""
+    modules = [ext for ext in exts if ext.name != DDCORE]
     try:
         from Cython.Build import cythonize
     except ImportError:  # a build without Cython: the pure core
         print("compiled core: Cython is not installed; the core stays pure Python", file=sys.stderr)
-        return []
-    exts = [Extension(m, [str(source(m).relative_to(HERE))], extra_compile_args=CFLAGS) for m in CORE]
+        return [ext for ext in exts if ext.name == DDCORE]
     # annotation_typing off: an annotation stays documentation, as in Python (Cython would otherwise
     # refuse a str subclass where ``-> str`` is written, or truncate an ``int`` that outgrows C's)
     # force: the C is made again each build, so a change of directives can never keep a stale one
-    built = cythonize(exts, language_level=3, nthreads=os.cpu_count() or 1, quiet=True, force=True,
-                      build_dir="build/cython",
-                      compiler_directives={"binding": True, "annotation_typing": False})
-    for ext in built:  # set here: cythonize's copies drop it
-        ext.optional = True  # no C compiler: a warning, and the module runs from its source
-    return built
+    made = cythonize(modules, language_level=3, nthreads=os.cpu_count() or 1, quiet=True, force=True,
+                     build_dir="build/cython",
+                     compiler_directives={"binding": True, "annotation_typing": False})
+    c_sources = {ext.name: ext.sources for ext in made}
+    for ext in modules:
+        ext.sources = c_sources[ext.name]
+    return exts
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": BuildCore})
