@@ -6,7 +6,7 @@ PORT ?= 8000
 # apt-get as root, through sudo otherwise
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test e2e e2e-deps clients clients-deps bench openapi examples spec-data load clean messages
+.PHONY: run test fuzz e2e e2e-deps clients clients-deps bench openapi examples spec-data load clean messages
 
 # Every install compiles the core (setup.py: Cython, where a C compiler exists; else it stays pure
 # Python). .compiled makes it again once a source of service/rules has changed since; until then an
@@ -47,6 +47,10 @@ PURE_SUBSET := tests/test_core_build.py tests/test_analysis_solver.py \
 test: $(VENV)/.dev-installed $(VENV)/.compiled
 	$(PY) -m pytest -n 2
 	REFEREE_PURE_PYTHON=1 $(PY) -m pytest -n 2 -q $(PURE_SUBSET)
+
+# schemathesis's coverage phase over the contract (tests/test_fuzz.py; `make test` runs the others)
+fuzz: $(VENV)/.dev-installed $(VENV)/.compiled
+	REFEREE_FUZZ_COVERAGE=1 $(PY) -m pytest -n 2 -q tests/test_fuzz.py
 
 # Browser tests (Debian's chromium + chromium-driver, through Selenium), Redocly's lint of the
 # contract (npm, pinned in e2e/package-lock.json) and the README's curl tour (curl, jq). The

@@ -1,4 +1,12 @@
-"""Property-based fuzzing from openapi.yaml: no 5xx, and every answer conforms to the contract."""
+"""Property-based fuzzing from openapi.yaml: no 5xx, and every answer conforms to the contract.
+
+`make test` runs schemathesis's examples and fuzzing phases; `make fuzz` (CI runs it after `make
+test`) its coverage phase: every keyword's boundary values, each required field missing, each wrong
+type — some 27,000 cases drawn while the tests are collected, in every worker, which would double
+this module's share of `make test` (a third of its CPU) and take it over its three minutes.
+"""
+
+import os
 
 import schemathesis
 from schemathesis.checks import negative_data_rejection, positive_data_acceptance
@@ -9,6 +17,10 @@ from service import create_app
 from .keys import TEST_KEYS
 
 schema = schemathesis.openapi.from_wsgi("/openapi.yaml", create_app({"TESTING": True, "TOKEN_KEYS": TEST_KEYS}))
+COVERAGE = os.environ.get("REFEREE_FUZZ_COVERAGE") == "1"
+phases = schema.config.phases
+phases.coverage.enabled = COVERAGE
+phases.examples.enabled = phases.fuzzing.enabled = not COVERAGE
 # a tournament body nests whole records several levels deep: generating one costs seconds, so these
 # operations get fewer examples (their refusals are tested one by one in test_tournament_errors.py)
 tournaments = schema.include(path_regex="/tournaments/")
