@@ -294,6 +294,10 @@ def http_lines(count: int = 100) -> list[str]:
     return lines
 
 
+def case(game_id: str, options) -> str:
+    return f"{game_id} {options}" if options else game_id
+
+
 def whole_lines(count: int = 200, variants=None) -> list[str]:
     """Issue 29's "no position of 200 random whole hands per game over 5 s": the library call with
     no budget on ``count`` random whole hands per game (and variant), CPU seconds."""
@@ -314,7 +318,7 @@ def whole_lines(count: int = 200, variants=None) -> list[str]:
         spent.sort()
         nodes.sort()
         pick = lambda xs, q: xs[min(len(xs) - 1, int(len(xs) * q))]  # noqa: E731
-        lines.append(f"analysis whole {game_id} {options or ''} hands={found} median_cpu_s={statistics.median(spent):.4f} "
+        lines.append(f"analysis whole {case(game_id, options)} hands={found} median_cpu_s={statistics.median(spent):.4f} "
                      f"p99_cpu_s={pick(spent, .99):.3f} max_cpu_s={spent[-1]:.3f} over_5s={sum(t > 5 for t in spent)} "
                      f"median_nodes={int(statistics.median(nodes))} max_nodes={nodes[-1]}")
         print(lines[-1], flush=True)
@@ -350,7 +354,7 @@ def hint_lines(count: int = 20) -> list[str]:
             cpu.sort()
             spent.sort()
             median = statistics.median(cpu)
-            line = (f"analysis hint {game_id} {options or ''} whole hand samples={samples} positions={len(views)} "
+            line = (f"analysis hint {case(game_id, options)} whole hand samples={samples} positions={len(views)} "
                     f"median_cpu_s={median:.4f} p90_cpu_s={p90(cpu):.4f} max_cpu_s={cpu[-1]:.4f} "
                     f"median_nodes={int(statistics.median(spent))} target_s={target} "
                     f"{'ok' if median <= target else 'MISSED'}")
